@@ -18,7 +18,7 @@ import sqlite3
 import tempfile
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec
 
@@ -687,11 +687,20 @@ def around_runner_ticks(
     """Have each of the runner's ticks of ``table`` (the actor's turn for it, backoff and
     all) carried out by ``around``, which is handed the tick to await, for a test's checks
     around it; the other ticks go as they did."""
+    around_ticks(table, (RUNNER,), around)
+
+
+def around_ticks(
+    table: Table,
+    names: Collection[str],
+    around: Callable[[Callable[[], Awaitable[None]]], Awaitable[None]],
+) -> None:
+    """As :func:`around_runner_ticks`, for the ticks of each slice named in ``names``."""
     actor = table.actor
     ticked = actor._ticked
 
     async def tick(name: str) -> None:
-        if name == RUNNER:
+        if name in names:
             await around(functools.partial(ticked, name))
         else:
             await ticked(name)

@@ -92,6 +92,12 @@ NOT_STORED: dict[str, str] = {
         "a private deal's step: handed on as the private slice's tick"
         " (runner_commands.DealTick), whose writes have their case"
     ),
+    "runner_commands.DealOpened": (
+        "the cards a private deal's pass opened dealt (the private slice's follow-up): the"
+        " runner's state and the hand's frames; a private hand's cards are its rounds' (their"
+        " rows stored as the deal went), so no deck is drawn and no action recorded, and its"
+        " change is empty (the writer stores nothing): nothing to fail"
+    ),
     "pings.Pinged": "a ping's pong: no state, nothing stored",
     "connections.Depart": "a connection closed: the outbox lets it go, nothing stored",
     "chat.SpectatorsOpen": (

@@ -20,6 +20,7 @@ from tests.server.helpers import (
     Player,
     answer,
     around_runner_ticks,
+    around_ticks,
     as_stored,
     closed_balanced,
     connected_table,
@@ -34,8 +35,11 @@ from wildstud.private_rounds import Agent
 from wildstud.server.clock import Backoff
 from wildstud.server.messages import Act, PrivateAnswer
 from wildstud.server.schemas import TableSettings
+from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes
 from wildstud.server.table import StorageFailureError, Table, TableStatus
+from wildstud.server.table.private_answers import NAME as PRIVATE
+from wildstud.server.table.runner import RUNNER
 
 
 class InPage:
@@ -97,7 +101,7 @@ class InPage:
 def _private_settings(name: str, **more: Any) -> TableSettings:
     """A table that deals privately (FTQ only), its clocks long: nobody's answer is late."""
     clocks = {"action_clock": 3600, "muck_clock": 60, "shuffle_seconds": 60}
-    return quick_settings(name, seats=4, deal="private", **clocks, **more)
+    return quick_settings(name, seats=4, deal="private", **{**clocks, **more})
 
 
 async def _play_private_hand(night: Night, answered: Callable[[], Awaitable[bool]]) -> None:
@@ -118,6 +122,9 @@ async def _play_private_hand(night: Night, answered: Callable[[], Awaitable[bool
                 await asyncio.sleep(0.01)
                 continue
             index = live.setup.lineup[hand.to_act]
+            if index not in night.players:  # a bot's turn: the table plays it
+                await asyncio.sleep(0.01)
+                continue
             kinds = {option.kind for option in hand.legal_actions()}
             kind = next(
                 k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
@@ -202,7 +209,12 @@ async def _private() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("private_answers.PageAnswer", "reveal_answers.PageReveal")
+@faults(
+    "private_answers.PageAnswer",
+    "reveal_answers.PageReveal",
+    "runner_commands.ShowHand",
+    "private_answers.Taken",
+)
 def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_rounds_unchanged() -> (
     None
 ):
@@ -329,6 +341,106 @@ async def _private_ticks() -> None:
 @faults("runner_commands.DealTick")
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
     asyncio.run(_private_ticks())
+
+
+async def _hand_changes() -> None:
+    # Each answer's clock is a second: a page that keeps its show mucks it unshown, one that
+    # keeps its key voids the deal, both within a test's time.
+    settings = _private_settings("changes", shuffle_seconds=1)
+    store, lobby, night = await connected_table(settings)
+    table = night.table
+    await table.add_bot(SeatKind.CALLING_BOT, None, None)
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    ann, bob = sorted(pages)
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    kinds: dict[str, Callable[[Changes], bool]] = {
+        "the bot's hand shown": lambda c: any(
+            (a.kind, a.source) == ("show", "bot") for a in c.actions
+        ),
+        "Bob's hand mucked by its clock": lambda c: any(
+            (a.kind, a.source) == ("muck", "clock") for a in c.actions
+        ),
+        "the hand void": lambda c: c.hand_end is not None and "void" in c.hand_end.summary,
+    }
+    """The runner's changes that a private deal's own ticks ask, each failing once."""
+    caught: dict[str, tuple[Any, ...]] = {}
+    """What the table held, and each player had been sent, as each write failed."""
+    checked: dict[str, bool] = {}
+
+    def sent() -> list[int]:
+        return [len(player.frames) for player in night.players.values()]
+
+    def armed(args: tuple[Any, ...]) -> bool:
+        """Fail the first write of each kind (armed on that write itself)."""
+        changes = args[1] if len(args) > 1 else None
+        if not isinstance(changes, Changes):
+            return False
+        for kind, found in kinds.items():
+            if kind not in caught and found(changes):
+                caught[kind] = (table.private.state, table.driver.state, sent())
+                night.store.armed = True
+                return True
+        return False
+
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
+        """The runner's tick or the deal's own: when the write of the runner's change it asked
+        fails, the deal and the runner are the same values, nobody was sent anything, memory
+        is what the store holds, and nothing was reloaded; the next tick carries it out."""
+        fired = night.store.fired
+        await tick()
+        if night.store.fired > fired:
+            kind = next(kind for kind in caught if kind not in checked)
+            private, runner, frames = caught[kind]
+            checked[kind] = (
+                table.private.state is private
+                and table.driver.state is runner
+                and sent() == frames
+                and table_held(table) == await as_stored(table, store)
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+
+    around_ticks(table, (RUNNER, PRIVATE), checked_tick)
+    night.store.only = armed
+
+    async def answered() -> bool:
+        """Whether a page had something to answer: Bob's page keeps its hand unshown, and
+        Ann's keeps its key for hand 2."""
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, _party, frame in asked:
+            step = frame.answer["step"]
+            if page is pages[bob] and step == "show":
+                continue
+            if page is pages[ann] and (frame.hand, step) == (2, "key"):
+                continue
+            await table.handle(page.player, frame)
+        return bool(asked)
+
+    await table.set_status(TableStatus.RUNNING)
+    await _play_private_hand(night, answered)  # to its showdown: the bot's shown, Bob's mucked
+    assert sorted(checked) == ["Bob's hand mucked by its clock", "the bot's hand shown"]
+    await _play_private_hand(night, answered)  # ann's key never comes: the hand is void
+    assert checked == dict.fromkeys(kinds, True)
+    assert night.store.fired == 3
+    hands = await asyncio.to_thread(store.finished_hands, table.id, 2, None)
+    voids = [(hand.setup.number, (hand.summary or {}).get("void")) for hand in hands]
+    assert voids == [(2, "ann did not answer in time"), (1, None)]
+    await table.set_status(TableStatus.PAUSED)
+    await closed_balanced(table, lobby, store)
+
+
+@faults(
+    "runner_commands.ShowHand",
+    "runner_commands.MuckHand",
+    "runner_commands.VoidHand",
+    "private_answers.Taken",
+)
+def test_what_a_private_deal_comes_to_for_the_hand_survives_a_failed_write_unchanged() -> None:
+    """The runner's changes that a private deal's ticks ask (the server's show of a bot's hand,
+    a page's hand mucked as its clock runs out, the hand void as an answer does not come),
+    each with the deal's own change folded in: the write fails once, the deal and the runner
+    are as they were, nobody is told, and the next tick carries it out."""
+    asyncio.run(_hand_changes())
 
 
 async def _private_ahead() -> None:

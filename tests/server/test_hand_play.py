@@ -7,7 +7,7 @@ nothing, and nothing it is given changes. A hand the change ends ends in the sam
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -27,6 +27,7 @@ from wildstud.server.table.hand_play import (
     act,
     answer_twice,
     dealt_on,
+    numbered,
     offer_frame,
     offer_opened,
     show_or_muck,
@@ -287,3 +288,16 @@ def test_an_answer_to_run_it_twice_tells_the_offer_then_the_table_when_it_ends_t
     assert opened.news == (News(Everyone(), offer_frame(live, offer, NOW)),)
     assert isinstance(opened.news[0], News)
     assert (opened.news[0].frame["seats"], opened.news[0].frame["seconds"]) == (asked, 9.0)
+
+
+def test_a_row_numbered_keeps_every_other_field_of_the_row() -> None:
+    # numbered makes the row field by field (not by dataclasses.replace): a field added to the
+    # row must be added to it too.
+    names = "seat player_id name kind token_hash stack sitting_out missed_hands time_bank"
+    assert [item.name for item in fields(SeatState)] == [*names.split(), "last_seq", "leaving"]
+    row = SeatState(3, "p", "Pat", "player", "hash", 120, True, 2, 17.5, 8, True)
+    for seq, bank in ((9, None), (None, 4.0), (9, 4.0)):
+        made = numbered(row, seq, bank)
+        last_seq = row.last_seq if seq is None else seq
+        time_bank = row.time_bank if bank is None else bank
+        assert made == replace(row, last_seq=last_seq, time_bank=time_bank)

@@ -5,6 +5,8 @@ try deals the same deck (seen by nobody) and stores it."""
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 from wildstud.cards import DECK
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.store import HandSetup
@@ -50,3 +52,17 @@ def test_a_refused_change_leaves_its_deck_for_the_next_try_with_nothing_put_back
     assert live.decks() == [drawn]
     assert len(live.book) == 2
     assert live.played(again, 0).decks() == []
+
+
+def test_a_hand_played_keeps_every_other_field_of_the_value() -> None:
+    # LiveHand.played makes the new value field by field (not by dataclasses.replace): a field
+    # added to the class must be added to it too.
+    names = ["setup", "book", "hand", "actions", "run_out_stop", "run_out_due", "decks_stored"]
+    assert [item.name for item in fields(LiveHand)] == names
+    live = replace(_at_the_redeal(), run_out_stop=(1, 0, 4), run_out_due=7.5, decks_stored=1)
+    copy = live.hand.copy()
+    played = live.played(copy, 2)
+    expected = replace(live, hand=copy, actions=2, decks_stored=len(live.book))
+    assert [getattr(played, item.name) for item in fields(LiveHand)] == [
+        getattr(expected, item.name) for item in fields(LiveHand)
+    ]

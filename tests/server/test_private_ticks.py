@@ -18,17 +18,17 @@ from wildstud.private_rounds import Agent, RoundsDealer
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
-from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, PassAhead
+from wildstud.server.table.core import AtSeat, Effect, News, Outcome, PassAhead
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import AnswerAhead, PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
     NAME,
-    DealOpened,
     DealTick,
     Retime,
-    Voided,
+    Taken,
     handle,
 )
+from wildstud.server.table.runner_commands import DealOpened, VoidHand
 
 ANN = Agent.new()
 """Ann's page's secret in the deal."""
@@ -112,25 +112,30 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
     assert waiting.state is state  # nothing changes: nothing is adopted, nobody woken
     assert (waiting.effect, waiting.news, waiting.reply, waiting.wake) == (None, (), 3.0, 18.0)
     late = handle(state, tick(live), 18.5)
-    assert late.effect == Effect(Voided("Ann did not answer in time"))  # the runner voids it
-    assert (late.state.rounds, late.state.showing, late.reply) == (None, None, 0.0)
+    # The runner voids the hand, the deal forgotten in its change: nothing adopted before it.
+    assert (late.state, late.effect, late.reply) == (state, None, 0.0)
+    (void,) = late.follow
+    assert isinstance(void, VoidHand)
+    assert void.why == "Ann did not answer in time"
+    assert isinstance(void.then, Taken)
+    assert (void.then.state.rounds, void.then.state.showing) == (None, None)
+    assert handle(state, void.then, 19.0).state is void.then.state  # adopted with the void
 
 
 def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
     live = live_hand()
-    replies: list[float | None] = []
-
-    def after(wait: float | None) -> Command:
-        replies.append(wait)
-        return Retime(wait)  # a stand-in for the runner's command (runner_due._after_deal)
-
-    asked = replace(tick(live), after=after)
+    # Stand-ins for the pass going on (RunnerTick.again) and what is due next (Onward).
+    idle, moved = Retime(1.0), Retime(2.0)
+    asked = replace(tick(live), idle=idle, moved=moved)
     begun = handle(PrivateState(3), asked, 10.0)
     assert rows(begun) == rows(handle(PrivateState(3), tick(live), 10.0))  # the same tick
-    assert begun.follow == (Retime(8.0),)  # after it, the pass looks again at the clock
+    # The deal waits for the keys: its own clock looks again, nothing asked of the runner.
+    assert (begun.follow, begun.reply, begun.wake) == ((), 8.0, 18.0)
     still = handle(begun.state, replace(asked, playing=False), 11.0)
-    assert (still.state, still.follow) == (begun.state, (Retime(None),))  # the rest: the pass's
-    assert replies == [8.0, None]
+    assert (still.state, still.follow) == (begun.state, (idle,))  # the rest: the pass's
+    late = handle(begun.state, asked, 18.5)  # the hand void: the runner's change, then onward
+    assert [type(command) for command in late.follow] == [VoidHand, Retime]
+    assert (late.follow[1], late.reply) == (moved, 0.0)
     assert handle(begun.state, tick(live), 11.0).follow == ()  # the deal's own clock: nothing
 
 
@@ -140,7 +145,7 @@ def test_a_deal_with_no_page_open_waits_for_one_rather_than_the_server_alone() -
     start = PrivateState(3)
     waiting = handle(start, alone, 10.0)
     assert waiting.state is start  # nothing begun, nothing stored, nobody asked
-    assert (waiting.effect, waiting.news, waiting.reply) == (None, (), 8.0)
+    assert (waiting.effect, waiting.news, waiting.reply, waiting.wake) == (None, (), 8.0, 18.0)
     begun = handle(start, tick(live), 18.0)  # Ann's page is back: the deal begins
     assert begun.state.rounds is not None
 
@@ -177,7 +182,7 @@ def test_a_pass_opens_over_the_cards_due_then_the_runner_deals_what_it_opened() 
     assert ask is not None
     done = _unmasked(opened, ask, 14.0)
     dealt = handle(done, tick(live), 15.0)
-    assert dealt.effect == Effect(DealOpened())
+    assert (dealt.effect, dealt.follow) == (None, (DealOpened(),))  # the runner's command
     assert (dealt.state, dealt.reply) == (done, 0.0)
 
 
@@ -267,4 +272,6 @@ def test_a_wrong_unmasking_whose_next_page_was_asked_ahead_voids_the_deal_naming
     waits = handle(opened, both, 20.0)
     assert (waits.effect, waits.reply) == (None, 1.0)
     late = handle(opened, both, 21.5)
-    assert late.effect == Effect(Voided("Ann did not answer in time"))
+    (void,) = late.follow
+    assert isinstance(void, VoidHand)
+    assert (late.effect, void.why) == (None, "Ann did not answer in time")

@@ -27,13 +27,12 @@ from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.private_progress import DealTick
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import (
-    AGAIN,
     NEVER,
+    STILL,
     Act,
     AtTick,
     BotChoice,
     CallOff,
-    Looked,
     Mover,
     OfferClock,
     OnBreak,
@@ -281,10 +280,9 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     # from forgotten.
     shuffled = handle(state, RunnerTick(RUNNER, replace(at, shuffled=Shuffled(1, 2))), 50.0)
     assert shuffled.follow == (DealHand(1, None, 2, shuffled=True), Onward(RUNNER))
-    # The pass waiting on something outside it (a thread, a private deal's reply) looks again.
-    assert slice_handle(state, Looked(RUNNER, 0.0, at, 50.0), 51.0).wake == 50.0  # at once
-    assert slice_handle(state, Looked(RUNNER, 2.5, at, 50.0), 51.0).wake == 52.5  # from its now
-    assert slice_handle(state, Looked(RUNNER, None, at, 50.0), 51.0).wake == NEVER
+    # The pass waiting on something outside it (an equity bot's thread) looks again only once
+    # that wakes it.
+    assert slice_handle(state, STILL, 51.0).wake == NEVER
     # A redeal is the slice's own command, one change, then what is due next.
     redeal = handle(_timed(queen_called(), bank=None), RunnerTick(RUNNER, AtTick()), 150.0)
     assert (redeal.effect, redeal.follow) == (None, (DealAgain(2), Onward(RUNNER)))
@@ -304,19 +302,18 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     state = _timed(queen_called(), bank=None)
     at = AtTick(private=True)
     first = handle(state, RunnerTick(RUNNER, at), 103.0)
-    assert (first.effect, first.wake) == (None, None)
+    # The runner waits on the deal: its clock, or its change adopted, wakes the table.
+    assert (first.effect, first.wake) == (None, NEVER)
     # The private deal's step first: its tick, the private slice's, made whole from the table
-    # as its turn comes (PrivateDeal.made), with what the pass does with its reply.
+    # as its turn comes (PrivateDeal.made), with how the pass goes on as the deal replies.
     (asked,) = first.follow
-    assert asked == DealTick(PRIVATE)
     assert isinstance(asked, DealTick)
-    then = asked.after
-    assert then is not None
-    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0)  # the deal's clock: look then
-    assert then(0.0) == Onward(RUNNER)  # a step done: what is due next, from the table
+    went_on = RunnerTick(RUNNER, replace(at, private=False))  # the pass's tick, the deal done
+    assert asked == DealTick(PRIVATE, idle=went_on, moved=Onward(RUNNER))
     assert due(state, at, 103.0) == PrivateStep()
     # The private deal had nothing to do: the redeal is decided, without asking the deal again.
-    again = slice_handle(state, then(None), 200.0)
+    assert asked.idle is not None
+    again = slice_handle(state, asked.idle, 200.0)
     assert (again.effect, again.follow) == (None, (DealAgain(2), Onward(RUNNER)))
 
 
@@ -388,7 +385,7 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
     at = replace(AT, choice_clock=30.0)
     called = handle(gone, RunnerTick(RUNNER, at), 60.0)
     assert (called.effect, called.wake) == (None, None)
-    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0))
+    assert called.follow == (CancelChoice(), RunnerTick(RUNNER, at))  # the pass goes on
     # The pass goes on from the state the choice called off left: the next dealer is asked,
     # with the menu's games and the table's clock read with the seats.
     off = slice_handle(gone, CancelChoice(), 60.0).state

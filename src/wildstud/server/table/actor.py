@@ -86,8 +86,12 @@ slices, each with its module:
   tick's follow-up, and by its own clock: its start, its passes,
   the server's answers and shows, the clock and the misdeal), their rows stored before the
   state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
-  opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
-  (:meth:`.private.PrivateDeal.carry_out`); a table that stood still has the clock timed afresh
+  opened dealt, the hand void) is the runner's change, the outcome's follow-up, the runner
+  slice's own command (:class:`~.runner_commands.ShowHand`,
+  :class:`~.runner_commands.MuckHand`, :class:`~.runner_commands.DealOpened`,
+  :class:`~.runner_commands.VoidHand`), made whole from the table as its turn comes, its change
+  pure, the deal's own change with it folded into it (:class:`~.private_answers.Taken`) and
+  stored once; a table that stood still has the clock timed afresh
   (:class:`~.core.Retime`, the runner's follow-up of :class:`~.core.ResetTurn`, made whole with
   the clock's length as its turn comes, :attr:`Slice.made`, and folded into the change that
   stood the table still: its state adopted and its ``wake`` timed once that is stored);
@@ -131,26 +135,27 @@ desk's and its last one ends the night, the chips approved during the hand come,
 hand played are dropped, the players' shuffle forgets the hand's values:
 :class:`~.core.ForgetHand`).
 
-What is not on the core yet:
+The hand runner's pass is on the core too: its tick (:class:`~.runner_due.RunnerTick`, made from
+the table as its turn comes, :meth:`.driver.Driver.tick`: a snapshot of what the pass reads,
+:func:`.runner_due.at_tick`) has a pure outcome whose follow-ups are the slice's own commands
+(above; a private deal's tick, the private slice's; a bot's choice the effect,
+:class:`~.runner_due.BotChoice`), a tournament's break shown as its news, and when the next thing
+is due as its ``wake`` (:data:`~.runner_due.NEVER`: not until something changes); a pass that
+goes on from the state a step left is its tick again from what it read
+(:meth:`~.runner_due.RunnerTick.again`), and what is due after a step is
+:class:`~.runner_due.Onward`. A command whose write fails stops the pass there, the state kept
+and nothing sent, and the actor looks again after its backoff (:meth:`Actor.retry`). The runner's
+state is a frozen value (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the
+turn's clock among it), staged with each change and adopted once it is stored, as a slice's is,
+so that a refused write has nothing to put back.
 
-- what a private deal's answers come to for the hand (a hand shown or mucked, the cards a pass
-  opened dealt, the hand void, a private deal's clock's muck): the private slice's outcome's
-  effect, carried out by today's code (:meth:`.private.PrivateDeal.carry_out`, through the
-  driver's :meth:`~.driver.Driver.stage`, :meth:`~.driver.Driver.commit` and
-  :meth:`~.driver.Driver.tell`), which stores and sends by itself. Each would be the runner
-  slice's own command, made whole from the table as its turn comes as an action is
-  (:class:`~.hand_requests.Action`), its change the pure step's outcome, stored once by the actor.
-  Everything else the runner does is on the core: its tick (:class:`~.runner_due.RunnerTick`, made
-  from the table as its turn comes, :meth:`.driver.Driver.tick`: a snapshot of what the pass
-  reads, :func:`.runner_due.at_tick`), whose pure outcome is the slice's own commands as its
-  follow-ups (above; a private deal's tick, the private slice's; a bot's choice the effect,
-  :class:`~.runner_due.BotChoice`), a tournament's break shown as its news
-  (:class:`~.runner_due.OnBreak`), and when the next thing is due as its ``wake``; a command whose
-  write fails stops the pass there, the state kept and nothing sent, and the actor looks again
-  after its backoff (:meth:`Actor.retry`). The runner's state is a frozen value all the same
-  (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock among
-  it), staged with each change and adopted once it is stored, as a slice's is, so that a refused
-  write has nothing to put back.
+So every change of a table's state is a slice's pure outcome, stored once through the one writer
+and told through the one outbox. What runs beside the turns, changing no slice's state: a
+restarted table's resume before its actor runs (:meth:`.driver.Driver.resume`: the decks its
+replay drew and the end of a hand it replayed to the end, stored under the lock), a draining
+process's hand-off (:meth:`ticks`), the frames a connection is sent again as it arrives (a private
+deal's asks, :meth:`.private.PrivateDeal.attached`), and the run-out's odds, worked out on a
+thread and sent as each comes (:meth:`.endgame.Endgame.run_out_odds`).
 """
 
 from __future__ import annotations
@@ -180,8 +185,6 @@ from wildstud.server.table.core import (
 )
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
-from wildstud.server.table.private_answers import Shown
-from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.runner import RUNNER
@@ -223,7 +226,7 @@ class Slice:
     """How a held state takes an outcome's new state, once its effect is done (a folded
     change's, once it is stored): the shuffle's and a private deal's, which today's code reads
     (:attr:`.shuffling.Shuffling.state`); a state the outcome left as it was is not adopted
-    again (a runner's step carried out by today's code adopted its own)."""
+    again (a tick with nothing to do wakes nobody)."""
     made: Callable[[Command], Command] | None = None
     """For a slice whose follow-ups from the other slices need what the table holds outside
     them (the tournament desk's: the seats, the hand runner's state and the table's row as
@@ -603,8 +606,8 @@ class Actor:
             if part.held is None:
                 part.state = outcome.state
             elif part.adopt is not None and outcome.state is not state:
-                # A held state the outcome left as it was is not adopted again: today's code
-                # that carried out its effect (a runner's step) adopted its own.
+                # A held state the outcome left as it was is not adopted again (adopting
+                # wakes the table's other parts: a tick with nothing to do wakes nobody).
                 part.adopt(outcome.state)
             news.extend(outcome.news)
             following.extend(outcome.follow)
@@ -743,8 +746,6 @@ class Actor:
             return None
         if isinstance(request, BotChoice):  # a bot's turn in the runner's pass
             return runner_pass.choose(table.driver, request)
-        if isinstance(request, Shown | DealOpened | Mucked | Voided):
-            return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))
         if isinstance(request, LoadHand):  # the audit's slice logs its own failures, once

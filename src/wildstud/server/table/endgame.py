@@ -18,8 +18,9 @@ next action, a pure change of the runner's (:func:`.hand_play.show_or_muck`,
 :func:`.hand_play.answer_twice`, made whole by :func:`.runner_steps.decided`): the engine plays
 it on a copy of the hand, which the table takes only once the store has it, exactly as a bet
 is, and its news (the hand's frames, the showdown's or the offer's frame) is sent once it is;
-the clock is over in the runner's state that the last choice stores. A private deal's clock
-mucks by today's code (:meth:`Endgame.decide`).
+the clock is over in the runner's state that the last choice stores. A private deal's hands are
+shown by its rounds, or mucked unshown by its own clock (:class:`~.runner_commands.ShowHand`,
+:class:`~.runner_commands.MuckHand`: the private slice's follow-ups, the runner's commands too).
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
@@ -42,9 +43,8 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Hand
 from wildstud.server.runout import ODDS_THREAD, odds_frame
-from wildstud.server.seating import Seat
 from wildstud.server.table import hand_play
-from wildstud.server.table.hand_play import Move, dealer_steps, never, show_or_muck
+from wildstud.server.table.hand_play import dealer_steps, never
 from wildstud.server.table.live import LiveHand
 
 if TYPE_CHECKING:
@@ -72,16 +72,6 @@ class Endgame:
         deal's rounds, if any)."""
         pause = self.table.settings.runout_pause
         return dealer_steps(live, hand, pause, time.monotonic(), self.table.private.waits)
-
-    async def deal_and_tell(self, live: LiveHand, hand: Hand) -> None:
-        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering) on as far as the
-        dealer goes, store its new decks (and its end, if it ended), and tell everyone; the
-        table takes the copy once the write is stored."""
-        driver = self.driver
-        now = time.monotonic()
-        dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)
-        await driver.commit(driver.stage(dealt, now))
-        driver.tell(dealt)
 
     def run_out_odds(self) -> None:
         """Ask a thread for the odds of each moment of the hand's run-out (the hand in
@@ -129,30 +119,6 @@ class Endgame:
         """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
         choice, default = self.driver.current.showdown, self.table.settings.showdown_default
         return hand_play.showdown_frame(live, seats, choice, default, time.monotonic())
-
-    async def decide(
-        self,
-        seat: Seat,
-        engine: int,
-        show: bool | None,
-        source: str,
-        seq: int | None,
-    ) -> None:
-        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``) for a private
-        deal's clock (:meth:`.private.PrivateDeal.carry_out`; the others are the runner
-        slice's own commands, :class:`~.hand_requests.Decide`): show or muck (``None``: the
-        engine's automation with the table's default); store it and tell everyone (a muck as
-        the hand's event, naming no card). ``seq``: the number of the player's request, stored
-        in the seat's row. The clock is over once every seat has chosen."""
-        table = self.table
-        driver = self.driver
-        now = time.monotonic()
-        state = driver.current
-        default = table.settings.showdown_default == "show"
-        move = Move(seat.state(), engine, source, seq)
-        outcome = show_or_muck(state, move, show, default, driver.at_play(), now)
-        await driver.commit(driver.stage(outcome, now))
-        driver.tell(outcome)  # the showdown frame's seats empty once every seat has chosen
 
     # -- run it twice --------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""A seat's change in the hand in play, as the hand runner (:mod:`.driver`, :mod:`.endgame`,
-:mod:`.private`) stores it: an action, a choice to show or muck at the showdown, an answer to
+"""A seat's change in the hand in play, as the hand runner's slice stores it
+(:mod:`.runner_steps`): an action, a choice to show or muck at the showdown, an answer to
 the offer to run it twice, a hand shown by a private deal's rounds, each the hand's next action
 record, with the seat's row; and the dealer's steps after any change (:func:`dealer_steps`).
 
@@ -13,7 +13,7 @@ state with the new hand (:meth:`.LiveHand.played`) and the seat's figures (who a
 clock acted for: :func:`.runner.marked`), and the change's rows: the seat's row, the action's
 record, the decks drawn; a private hand's action asks its deal to open the next street's pass
 with it, if due (:class:`~.core.PassAhead`). A hand the change ends ends in the same change
-(:func:`.hand_end.then_ended`); the driver folds the outcome into its change
+(:func:`.hand_end.then_ended`); the actor folds the outcome into its change
 (:meth:`.actor.Actor.fold_outcome`) and sends the outcome's news once it is stored: the hand's
 frames (:class:`~.core.HandPlayed`), the showdown's or the offer's frame
 (:func:`showdown_frame`, :func:`offer_frame`), and the table frame when the seats change.
@@ -75,6 +75,7 @@ __all__ = [
     "dealer_steps",
     "dealt_on",
     "never",
+    "numbered",
     "offer_frame",
     "offer_opened",
     "show_or_muck",
@@ -322,6 +323,32 @@ def offer_frame(live: LiveHand, offer: TwiceOffer | None, now: float) -> dict[st
     ).frame()
 
 
+def numbered(row: SeatState, seq: int | None, bank: float | None) -> SeatState:
+    """``row`` with the number of the request a change carries out (``seq``) and the time bank
+    it leaves (``bank``), each as it was when ``None``.
+
+    >>> row = SeatState(2, "a", "Ann", "player", None, 100, False, 0, 30.0, 4, False)
+    >>> new = numbered(row, 5, None)
+    >>> (new.last_seq, new.time_bank, new.stack), row.last_seq
+    ((5, 30.0, 100), 4)
+    """
+    # Made whole here, not by dataclasses.replace, which reads each field with a call of its
+    # own: most actions carry a request's number (14 Python calls fewer each).
+    return SeatState(
+        row.seat,
+        row.player_id,
+        row.name,
+        row.kind,
+        row.token_hash,
+        row.stack,
+        row.sitting_out,
+        row.missed_hands,
+        row.time_bank if bank is None else bank,
+        row.last_seq if seq is None else seq,
+        row.leaving,
+    )
+
+
 def _told(hand: Hand, *, odds: bool = True, table: bool = False) -> tuple[Told, ...]:
     """The news of a change in ``hand`` (the copy it was played on): its new events, with the
     run-out's odds asked when ``odds``; then the table frame when ``table``, or when the
@@ -371,11 +398,7 @@ def _played(
     )
     row = move.row
     if move.seq is not None or move.bank is not None:
-        row = replace(
-            row,
-            last_seq=row.last_seq if move.seq is None else move.seq,
-            time_bank=row.time_bank if move.bank is None else move.bank,
-        )
+        row = numbered(row, move.seq, move.bank)
     # The decks the dealer's steps drew (a redeal's) are stored with the change.
     changes = Changes(seats=[row], actions=[record], decks=live.decks())
     new = marked(

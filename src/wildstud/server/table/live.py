@@ -62,7 +62,17 @@ class LiveHand:
         """This hand once ``hand`` (a changed copy of :attr:`hand`) is stored with ``actions``
         more actions and every deck its book holds (:meth:`decks`, the change's): a new value,
         for the runner to stage with the change."""
-        return replace(self, hand=hand, actions=self.actions + actions, decks_stored=len(self.book))
+        # Made whole here, not by dataclasses.replace, which reads each field with a call of
+        # its own: every change of a hand makes one (9 Python calls fewer a change).
+        return LiveHand(
+            self.setup,
+            self.book,
+            hand,
+            self.actions + actions,
+            self.run_out_stop,
+            self.run_out_due,
+            len(self.book),
+        )
 
     def paused(self, stop: tuple[int, int, int], due: float) -> LiveHand:
         """This hand with its run-out paused before ``stop`` until ``due``."""

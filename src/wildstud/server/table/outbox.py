@@ -188,6 +188,7 @@ class Outbox:
         views = live.hand.views(groups)
         data = encode_views(views)
         openings, encoded = self._of(live)
+        practice = self.table.settings.practice  # read once, not for each seat's frame
         for engine, clients in groups.items():
             view = views[engine]
             if news.start == 0:
@@ -199,7 +200,7 @@ class Outbox:
             text = dumps(frame)
             for client in clients:
                 client.send(text)
-            if engine is not None:  # a practice table's help, to this seat's connections only
+            if practice and engine is not None:  # a practice table's help, to its seat only
                 self.table.coach.offer(live, engine, clients, again=news.start == 0)
 
     def _of(self, live: LiveHand) -> tuple[Openings, dict[Event, dict[str, Any]]]:

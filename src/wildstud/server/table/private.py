@@ -32,10 +32,11 @@ is adopted (:meth:`PrivateDeal.adopt`); so is the deal's progress (its start, it
 server's answers and shows, its clock and the misdeal), the slice's own ticks
 (:mod:`.private_progress`), asked by the hand runner's pass (its follow-up, made whole here,
 :meth:`PrivateDeal.made`) and by its own clock. What those come to for the hand itself (the cards a
-pass opened dealt, a hand shown or mucked, the hand void) is the runner's change, carried out here
-on today's code (:meth:`PrivateDeal.carry_out`). This class holds the slice's state and what today's
-code reads of it: whether the dealer waits, a bot's own view, the frames a page is sent again when
-it connects.
+pass opened dealt, a hand shown or mucked, the hand void) is the runner's change: the slice's
+follow-up is the runner's own command (:mod:`.runner_commands`), the deal's own change folded into
+the runner's, stored once. This class holds the slice's state and what the rest of the table reads
+of it: whether the dealer waits, a bot's own view, the frames a page is sent again when it
+connects.
 
 The context every proof is bound to names the table and the hand:
 
@@ -45,7 +46,6 @@ b'table t1|hand 4'
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -56,21 +56,10 @@ from wildstud.games import find_game
 from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, Row
 from wildstud.server.seating import Client
 from wildstud.server.store import HandSetup, PrivateRound
-from wildstud.server.table import hand_play
 from wildstud.server.table.core import Command, News, PassAhead, Retime, To
-from wildstud.server.table.hand_play import Move
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.private_answers import NAME, PrivateState, Shown, step_of
-from wildstud.server.table.private_progress import (
-    DealOpened,
-    DealTick,
-    Mucked,
-    RunnerStep,
-    Voided,
-    dealt_in_deal,
-    opened,
-    seat_pages,
-)
+from wildstud.server.table.private_answers import NAME, PrivateState, step_of
+from wildstud.server.table.private_progress import DealTick, dealt_in_deal, opened, seat_pages
 from wildstud.server.table.private_reveal import Reveals, context
 from wildstud.server.table.seating import TableStatus
 
@@ -78,8 +67,6 @@ if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 __all__ = ["PrivateDeal", "context", "dealt_in_deal", "opened", "own_view"]
-
-log = logging.getLogger("wildstud.server")
 
 
 class PrivateDeal:
@@ -263,55 +250,8 @@ class PrivateDeal:
         if isinstance(command, PassAhead) and command.tick is None:
             return PassAhead(self.tick(self.table.driver.current.live))
         if isinstance(command, DealTick) and not command.table:  # the runner's pass asks it
-            return replace(self.tick(), after=command.after)
+            return replace(self.tick(), idle=command.idle, moved=command.moved)
         return command
-
-    # -- the hand runner's changes ---------------------------------------------------------------
-
-    async def carry_out(self, step: RunnerStep) -> None:
-        """Carry out a change of the hand runner's that the deal's slice asked for
-        (:mod:`.private_progress`): deal the cards a pass opened, muck a hand not shown in
-        time, void the hand when an answer did not come in time, or store a show (its row and
-        the hand's action, the effect of a page's show and of the server's) and deal on with
-        it. A failed write raises :class:`~.writer.StorageFailureError`, the runner's state as it
-        was."""
-        table = self.table
-        driver = table.driver
-        live = table.live
-        assert live is not None
-        if isinstance(step, DealOpened):
-            await driver.endgame.deal_and_tell(live, live.hand.copy())
-            return
-        if isinstance(step, Mucked):
-            seat = table.seats[live.setup.lineup[step.engine]]
-            await driver.endgame.decide(seat, step.engine, False, "clock", None)
-            return
-        if isinstance(step, Voided):
-            log.warning(
-                "table %s: hand %d is void (house rule private_misdeal): %s",
-                table.id,
-                live.number,
-                step.why,
-            )
-            await driver.void_hand(live, step.why)
-            return
-        await self._show(step)
-
-    async def _show(self, shown: Shown) -> None:
-        table = self.table
-        driver = table.driver
-        live = table.live
-        assert live is not None
-        engine = shown.engine
-        seat = table.seats[live.setup.lineup[engine]]
-        now = time.monotonic()
-        move = Move(seat.state(), engine, shown.source)
-        played = hand_play.shown(
-            driver.current, move, shown.cards, shown.rows, driver.at_play(), now
-        )
-        await driver.commit(driver.stage(played, now))
-        driver.tell(played)
-        table.wake()
 
 
 def own_view(hand: PrivateHand, rounds: DealRounds, agent: Agent, engine: int) -> TableView:

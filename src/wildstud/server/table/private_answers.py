@@ -18,9 +18,11 @@ agent in them, which page is which party, and the clock of the answer waited for
   added, and the rows are the change to store (``Changes.private_rounds``); the frames that ask
   the next party, and once a pass is over each page's own new cards, are the news; the new
   state is adopted only once the rows are stored;
-- a hand shown at the showdown is the hand runner's change too (the show played and stored
-  with the hand's action): the outcome's effect is a :class:`Shown`, carried out by today's
-  code (:meth:`.private.PrivateDeal.carry_out`), the deal's state adopted once it is stored;
+- a hand shown at the showdown is the hand runner's change (the show played and stored with
+  the hand's action): the outcome's follow-up is the runner's command
+  (:class:`~.runner_commands.ShowHand`), which carries the deal's own change with it
+  (:class:`Taken`: the rounds with the show taken), folded into the runner's change, so that
+  the deal's state is adopted once it is stored;
 - an unmasking in a pass whose next party is a page asks that page ahead
   (:attr:`~.core.Outcome.ahead`), before the batch's proof is checked and its row stored: its
   points as this answer's afters say, unchecked; the answer is then taken as any other
@@ -52,7 +54,6 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wildstud.cards import Card
 from wildstud.errors import IllegalActionError, OutOfTurnError
 from wildstud.private_deal import Batch, Point, PrivateDealError, is_point
 from wildstud.private_rounds import (
@@ -69,6 +70,7 @@ from wildstud.server.frames import PrivateFrame
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes, PrivateRound
 from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, checked
+from wildstud.server.table.runner_commands import ShowHand
 
 __all__ = [
     "COMMANDS",
@@ -77,7 +79,7 @@ __all__ = [
     "AnswerAhead",
     "PageAnswer",
     "PrivateState",
-    "Shown",
+    "Taken",
     "handle",
     "opened_passes",
     "server_answers",
@@ -308,25 +310,26 @@ class AnswerAhead(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Shown:
-    """A hand shown at the showdown with its proof: engine seat ``engine`` shows ``cards``
-    (``source``: ``player`` or ``bot``), stored with ``rows``, the show's row of the rounds.
-    A change of the hand runner's, carried out by today's code
-    (:meth:`.private.PrivateDeal.carry_out`)."""
+class Taken(Command):
+    """The deal's ``state`` once a change of the hand runner's that the deal asked for is stored
+    (a hand shown by its rounds, the rounds with the show taken; the hand void, the deal
+    forgotten; a hand mucked as the clock of its show runs out): the ``then`` of the runner's
+    command (:class:`~.runner_commands.ShowHand`, :class:`~.runner_commands.VoidHand`,
+    :class:`~.runner_commands.MuckHand`), folded into its change, adopted once it is stored
+    and never without it."""
 
-    engine: int
-    cards: tuple[Card, ...]
-    rows: tuple[PrivateRound, ...]
-    source: str
+    state: PrivateState
 
 
-COMMANDS: tuple[type[Command], ...] = (PageAnswer, AnswerAhead)
+COMMANDS: tuple[type[Command], ...] = (PageAnswer, AnswerAhead, Taken)
 """The commands this slice takes."""
 
 
 def handle(state: PrivateState, command: Command, now: float) -> Outcome[PrivateState]:
     """The outcome of a page's answer for the deal as ``state`` stands (see the module's
     description)."""
+    if isinstance(command, Taken):
+        return Outcome(command.state)
     if isinstance(command, AnswerAhead):
         # The state handed on remembers the page asked ahead; a refusal keeps ``state``.
         marked = state.but(ahead=command.asked)
@@ -360,8 +363,11 @@ def _answer(state: PrivateState, command: PageAnswer, now: float) -> Outcome[Pri
         trial, row = _trial(rounds, party, answer)
         if row is None:
             return Outcome(state)  # the same answer again (a page that reconnected): taken
-        shown = Shown(engine, trial.shown_cards(engine), tuple(state.stored([row])), "player")
-        return Outcome(state.but(rounds=trial, showing=None, seq=state.seq + 1), Effect(shown))
+        # The show is the runner's change; the rounds with it taken come with it (Taken).
+        then = Taken(state.but(rounds=trial, showing=None, seq=state.seq + 1))
+        shown_rows = tuple(state.stored([row]))
+        shown = ShowHand(engine, trial.shown_cards(engine), shown_rows, "player", then)
+        return Outcome(state, follow=(shown,))
     trial, row = _trial(rounds, party, answer)
     if row is None:
         return Outcome(state)  # the same answer again (a page that reconnected): taken

@@ -4,8 +4,9 @@ pages' answers: :mod:`.private_answers`; the deal at the table: :mod:`.private`)
 
 A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the seats
 whose page can be a party, the clock, whether the table plays): the hand runner's pass asks it as
-its follow-up (its ``after``, what the pass does with the reply), and the slice's own clock (its
-``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal does now:
+its follow-up (its ``idle`` and ``moved``, how the pass goes on as the deal replies), and the
+slice's own clock (its ``wake``: the answer waited for is due) hands it too. :func:`handle`
+says what the deal does now:
 
 - a deal starts (the hand's first, or a redeal's): its parties fixed (each seat in the hand
   whose player's page is connected, in seat order, then the server last), the server's agent
@@ -13,13 +14,20 @@ its follow-up (its ``after``, what the pass does with the reply), and the slice'
   every page for its key the news;
 - a pass opens over the cards due, the server's unmaskings with it: its rows stored, the first
   party asked;
-- the cards a pass opened are dealt: the hand runner's change (:class:`DealOpened`), carried out
-  by today's code;
-- at the showdown the server shows its own hands (a bot's, an away player's) at once: the rows
-  and the runner's change (:class:`~.private_answers.Shown`); a page is asked to show, its clock
-  started, and its hand is mucked once the clock runs out (:class:`Mucked`, the runner's);
+- the cards a pass opened are dealt: the hand runner's change, its command the outcome's
+  follow-up (:class:`~.runner_commands.DealOpened`);
+- at the showdown the server shows its own hands (a bot's, an away player's) at once: the
+  runner's change, its command carrying the show's rows and the deal's own change with it
+  (:class:`~.runner_commands.ShowHand`, its ``then`` a :class:`~.private_answers.Taken`); a
+  page is asked to show, its clock started, and its hand is mucked once the clock runs out
+  (:class:`~.runner_commands.MuckHand`, the runner's);
 - an answer not given in time voids the deal (house rule ``private_misdeal``): the runner's
-  change (:class:`Voided`), the deal forgotten once it is stored.
+  change (:class:`~.runner_commands.VoidHand`), the deal forgotten with it.
+
+What those come to for the hand is never this slice's to store: each is a command of the
+hand runner's slice, made whole from the table as its turn comes, and the deal's own change
+that comes with it is folded into the runner's (:class:`~.private_answers.Taken`), so that
+nothing of the deal is adopted before the hand's change is stored.
 
 A hand dealt privately starts the deal's state afresh (:class:`~.core.NewHand`, the hand
 runner's follow-up of its deal, folded into the change that deals it), and an action that ends
@@ -27,8 +35,11 @@ a betting round opens the next street's pass in its own change (:class:`~.core.P
 runner's follow-up of the action).
 
 The reply is how long until the deal looks again (``None``: the rest is the runner's, a
-player's turn, a redeal's pause, a run-out's). A new state is adopted only once its change is
-stored; a store that fails leaves it as it was, and the next tick tries again.
+player's turn, a redeal's pause, a run-out's; 0.0: it moved the hand on), its ``wake`` the deal's
+own clock; a tick the runner's pass asked hands the pass's next command on as its follow-up (the
+pass going on, or what is due next: :class:`~.runner_commands.DealTick`'s ``idle`` and
+``moved``). A new state is adopted only once its change is stored; a store that fails leaves it
+as it was, and the next tick tries again.
 
 Nothing happens while the table stands still (the time it stood still counts against nobody:
 :class:`~.core.Retime`, the hand runner's follow-up, times the clock afresh):
@@ -42,7 +53,7 @@ Nothing happens while the table stands still (the time it stood still counts aga
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from wildstud.deal import CentreCard, CommunityCard, DealStarted, Dealt, Hand, Phase, PrivateHand
 from wildstud.private_rounds import Agent, DealRounds, Party, RoundsError
@@ -62,22 +73,25 @@ from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import (
     NAME,
     PrivateState,
-    Shown,
+    Taken,
     opened_passes,
     server_answers,
 )
 from wildstud.server.table.private_reveal import context
-from wildstud.server.table.runner_commands import DealTick
+from wildstud.server.table.runner_commands import (
+    DealOpened,
+    DealTick,
+    MuckHand,
+    ShowHand,
+    VoidHand,
+)
 
 __all__ = [
     "COMMANDS",
     "NAME",
-    "DealOpened",
     "DealTick",
-    "Mucked",
     "Retime",
-    "RunnerStep",
-    "Voided",
+    "Taken",
     "dealt_in_deal",
     "handle",
     "opened",
@@ -111,32 +125,9 @@ def seat_pages(live: LiveHand, rounds: DealRounds) -> dict[int, int]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class DealOpened:
-    """The hand runner deals the cards the passes over opened (a change of the runner's,
-    carried out by today's code, :meth:`.private.PrivateDeal.carry_out`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Mucked:
-    """Engine seat ``engine``'s page did not show its hand in time: the runner mucks it, as the
-    clock's choice (carried out by today's code)."""
-
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class Voided:
-    """The hand is void (house rule ``private_misdeal``) for the reason ``why`` (who did not
-    answer in time, or no page to deal with); the runner ends it with every stack as it was
-    before it (carried out by today's code)."""
-
-    why: str
-
-
-RunnerStep = Shown | DealOpened | Mucked | Voided
-"""A private deal's effect that is a change of the hand runner's."""
-
+DEAL_OPENED = (DealOpened(),)
+"""What a pass over comes to: the runner deals the cards it opened (made whole as its turn
+comes)."""
 
 COMMANDS: tuple[type[Command], ...] = (
     *private_answers.COMMANDS,
@@ -155,11 +146,11 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     module's description)."""
     if isinstance(command, DealTick):
         ticked = _tick(state, command, now)
-        if command.after is None:  # the deal's own clock
-            return ticked
         wait = ticked.reply
-        assert wait is None or isinstance(wait, float), "how long until the runner looks again"
-        return replace(ticked, follow=(*ticked.follow, command.after(wait)))
+        assert wait is None or isinstance(wait, float), "how long until the deal looks again"
+        # The runner's pass that asked goes on as the reply says (the deal's own clock: none).
+        then = command.idle if wait is None else command.moved if wait == 0.0 else None
+        return ticked if then is None else replace(ticked, follow=(*ticked.follow, then))
     if isinstance(command, NewHand):
         return Outcome(PrivateState(command.number, dealer=command.dealer))
     if isinstance(command, PassAhead):
@@ -195,7 +186,7 @@ def _tick(state: PrivateState, command: DealTick, now: float) -> Outcome[Private
         if dealt_in_deal(hand) < opened(rounds):
             if hand.run_out_street is not None:
                 return Outcome(state)  # the run-out's pause is the runner's
-            return Outcome(state, Effect(DealOpened()), reply=0.0)
+            return Outcome(state, reply=0.0, follow=DEAL_OPENED)
         # A pass opens over the cards due, the server's unmaskings with it.
         agent = state.agent
         assert agent is not None
@@ -210,11 +201,13 @@ def _tick(state: PrivateState, command: DealTick, now: float) -> Outcome[Private
         return Outcome(state, effect, tuple(news), reply=state.deadline - now, wake=state.deadline)
     if effect is not None:  # pragma: no cover - a pass opened starts a clock of its own
         return Outcome(state, effect, tuple(news), reply=0.0)
-    # An answer not given in time: the deal is void, and forgotten once that is stored.
+    # An answer not given in time: the hand is void, the deal forgotten with it (the runner's
+    # change, which carries the deal's: nothing is adopted before it is stored).
     waited, _ = state.held()
     names = ", ".join(waited.parties[party].name for party in waited.waiting()) or "a page"
     why = f"{names} did not answer in time"
-    return Outcome(state.but(rounds=None, showing=None), Effect(Voided(why)), reply=0.0)
+    forgotten = Taken(state.but(rounds=None, showing=None))
+    return Outcome(state, reply=0.0, follow=(VoidHand(why, forgotten),))
 
 
 def _ahead(state: PrivateState, command: PassAhead, now: float) -> Outcome[PrivateState]:
@@ -264,7 +257,7 @@ def _begin(
         # Every player's page closed (a restarted server, a night left open): a private deal
         # needs a page beside the server, so the deal waits for one, looking again after a
         # clock's length (voiding it would deal and void hand after hand while nobody is there).
-        return Outcome(state, reply=command.seconds)
+        return Outcome(state, reply=command.seconds, wake=now + command.seconds)
     parties = (*pages, Party("server", tuple(server)))
     rounds = DealRounds(context(command.table, live.number), hand.deal_number, parties)
     agent = Agent.new()
@@ -290,14 +283,18 @@ def _showdown(
         steps = agent.show(rounds, party, engine)
         trial = copy.deepcopy(rounds)
         row = trial.take_show(party, engine, steps)
-        shown = Shown(engine, trial.shown_cards(engine), tuple(state.stored([row])), "bot")
-        taken = state.but(rounds=trial, showing=None, seq=state.seq + 1)
-        return Outcome(taken, Effect(shown), reply=0.0)
+        taken = Taken(state.but(rounds=trial, showing=None, seq=state.seq + 1))
+        rows = tuple(state.stored([row]))
+        shown = ShowHand(engine, trial.shown_cards(engine), rows, "bot", taken)
+        return Outcome(state, reply=0.0, follow=(shown,))
     news: tuple[Told, ...] = ()
+    start = state
     if state.showing != engine:  # nothing stores the clock
         state = state.but(showing=engine, deadline=now + command.seconds)
         asked = state.ask_show(party, engine, now)
         news = () if asked is None else (asked,)
     if now < state.deadline:
         return Outcome(state, news=news, reply=state.deadline - now, wake=state.deadline)
-    return Outcome(state, Effect(Mucked(engine)), news, reply=0.0)
+    # The muck is the runner's change; the clock this look started, if any, comes with it.
+    then = None if state is start else Taken(state)
+    return Outcome(start, news=news, reply=0.0, follow=(MuckHand(engine, then),))

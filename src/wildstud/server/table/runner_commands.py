@@ -2,12 +2,14 @@
 its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
 action for a player whose clock ran out or who leaves, a bot's choice, the clocks of the
 showdown and the offer to run it twice opened (a bot's or a leaving player's answer first) and
-run out, a run-out's street and a redeal dealt; apart, so that the pass's pure decision can
-name them as its follow-ups."""
+run out, a run-out's street and a redeal dealt; and what a private deal's progress comes to for
+the hand (its slice's follow-ups, :mod:`.private_progress`, :mod:`.private_answers`): the cards
+a pass opened dealt, a hand shown by its rounds or mucked unshown, the hand void. Apart, so that
+the pass's pure decision and the private deal's slice can name them as their follow-ups."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +17,9 @@ from wildstud.betting import ActionKind
 from wildstud.server.table.core import Command, Tick
 
 if TYPE_CHECKING:
+    from wildstud.cards import Card
     from wildstud.server.seating import Seat
-    from wildstud.server.store import SeatState
+    from wildstud.server.store import PrivateRound, SeatState
     from wildstud.server.table.hand_start import AtDeal
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.runner_steps import AtStep
@@ -29,12 +32,16 @@ __all__ = [
     "ClockOpen",
     "DealAgain",
     "DealHand",
+    "DealOpened",
     "DealTick",
     "HostActs",
+    "MuckHand",
     "OfferTimeUp",
     "RunOutStreet",
+    "ShowHand",
     "ShowdownTimeUp",
     "TimeUp",
+    "VoidHand",
 ]
 
 
@@ -182,6 +189,65 @@ class DealAgain(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class DealOpened(Command):
+    """The cards a private deal's passes opened are dealt: the hand in play dealt on as far as
+    the dealer goes, one change (:func:`.runner_steps.opened_dealt`); the private deal's
+    slice's follow-up once its tick finds a pass over (:mod:`.private_progress`). ``at``, what
+    the change reads of the table, is made whole as its turn comes (``None`` until then:
+    :meth:`.driver.Driver.made`)."""
+
+    at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHand(Command):
+    """Engine seat ``engine``'s hand is shown at a private deal's showdown: ``cards``, which
+    its rounds opened, the hand's next action (``source``: ``player`` for a page's show,
+    ``bot`` for the server's own), stored with ``rows``, the show's row of the rounds, in one
+    change (:func:`.runner_steps.shown`); the private deal's slice's follow-up of the show
+    (:mod:`.private_answers`, :mod:`.private_progress`). ``then``: that slice's own change
+    with it (its rounds with the show taken, :class:`~.private_answers.Taken`), folded into
+    the same change, adopted once it is stored. Made whole as its turn comes
+    (:meth:`.driver.Driver.made`): ``row``, the seat's row; ``at``, what the change reads of
+    the table."""
+
+    engine: int
+    cards: tuple[Card, ...]
+    rows: tuple[PrivateRound, ...]
+    source: str
+    then: Command | None = None
+    row: SeatState | None = None
+    at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MuckHand(Command):
+    """Engine seat ``engine``'s page did not show its hand at a private deal's showdown in
+    time: it is mucked unshown, the clock's choice, one change (:func:`.runner_steps.mucked`);
+    ``then``, the private deal's own change with it (its clock of the show, when this look
+    started it), and ``row`` and ``at`` made whole as :class:`ShowHand`'s are, with
+    ``default``, the table's showdown default (the showdown frame says it)."""
+
+    engine: int
+    then: Command | None = None
+    row: SeatState | None = None
+    default: str = "muck"
+    at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoidHand(Command):
+    """The hand in play is void (house rule ``private_misdeal``) for the reason ``why`` (who
+    did not answer a private deal's rounds in time): it ends with every stack as it was
+    before it, one change (:func:`.runner_steps.voided`); ``then``, the private deal's own
+    change with it (the deal forgotten), and ``at`` made whole as :class:`ShowHand`'s is."""
+
+    why: str
+    then: Command | None = None
+    at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DealTick(Tick):
     """The slice's :class:`~.core.Tick`, made from the table as its turn comes: ``live``, the
     hand in play as stored (``None``: none); ``pages``, each table seat whose player's page can
@@ -195,7 +261,13 @@ class DealTick(Tick):
     seconds: float = 0.0
     table: str = ""
     playing: bool = True
-    after: Callable[[float | None], Command] | None = field(default=None, compare=False)
+    idle: Command | None = None
     """For a tick the runner's pass asks (its follow-up, made whole from the table as its turn
-    comes, :meth:`.private.PrivateDeal.made`), what the pass does next with the reply: how
-    long until the runner looks again, ``None`` when the rest is the runner's."""
+    comes, :meth:`.private.PrivateDeal.made`): how the pass goes on when the deal has nothing
+    to do now (its reply ``None``: the rest is the runner's), the pass's tick again from what
+    it read (:meth:`.runner_due.RunnerTick.again`)."""
+    moved: Command | None = None
+    """For a tick the runner's pass asks: what follows once the deal moved the hand on (its
+    reply 0.0: the runner's change it asked, a pass opened), what is due next
+    (:class:`~.runner_due.Onward`). A deal that waits (its reply, how long) asks nothing of
+    the runner: its own clock, and its change adopted, wake the table."""

@@ -28,7 +28,6 @@ Wait(until=None)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -61,14 +60,12 @@ if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 __all__ = [
-    "AGAIN",
+    "STILL",
     "Act",
-    "Again",
     "AtTick",
     "BotChoice",
     "CallOff",
     "Due",
-    "Looked",
     "Mover",
     "OfferClock",
     "OnBreak",
@@ -255,15 +252,6 @@ Due = (
 for the game) and :class:`~.button.DealDefault` (the default pick is dealt) are the button's."""
 
 
-class Again:
-    """The type of :data:`AGAIN`."""
-
-
-AGAIN = Again()
-"""What a step carried out comes to when the pass goes on (a private deal with nothing to do, a
-choice called off): the rest is decided again, from the state it left."""
-
-
 @dataclass(frozen=True, slots=True)
 class Onward(Tick):
     """What a step comes to when the next thing may be due at once (an action, a deal, a street
@@ -285,21 +273,26 @@ class RunnerTick(Tick):
     :meth:`.driver.Driver.tick`)."""
 
     at: AtTick | None = None
-    """``None``: the table plays no hand now (stopped, paused, broken): nothing is due."""
+    """``None``: nothing read, nothing due until something changes (the table plays no hand
+    now: stopped, paused, broken; or the pass waits on what wakes it, :data:`STILL`)."""
+
+    def again(self, *, private: bool = True) -> RunnerTick:
+        """The pass going on, in the same turn, from the state a step left and what it read
+        (the dealer's choice called off); ``private`` ``False``: without a private deal's step,
+        which had nothing to do now (asked once a pass).
+
+        >>> RunnerTick(RUNNER, AtTick(private=True)).again(private=False).at.private
+        False
+        """
+        at = self.at
+        if at is None or private or not at.private:
+            return self
+        return RunnerTick(self.slice, replace(at, private=False))
 
 
-@dataclass(frozen=True, slots=True)
-class Looked(Tick):
-    """What the pass comes to when it goes on from the state a step left, or waits on something
-    outside it: ``wait``, how long until the runner looks again from ``now`` (``None``: not
-    until something changes, an equity bot's thread or a private deal's reply; :data:`AGAIN`:
-    the pass goes on, the rest decided again from ``at`` and the state the step left, the
-    dealer's choice called off, a private deal's tick with nothing to do)."""
-
-    wait: float | Again | None = None
-    at: AtTick = AtTick()
-    now: float = 0.0
-
+STILL = RunnerTick(RUNNER)
+"""A pass that reads nothing: nothing is due until something changes, its ``wake``
+:data:`NEVER` (an equity bot thinks: its thread's end wakes the runner)."""
 
 STREET = (RunOutStreet(), Onward(RUNNER))
 """What a run-out's street due comes to: the street dealt, then what is due next, decided in
@@ -313,9 +306,7 @@ BREAK_LOOK = 0.05
 """The shortest wait on a tournament's break (every page counts it down by itself)."""
 
 
-def handle(
-    state: RunnerState, command: RunnerTick | Looked | Onward, now: float
-) -> Outcome[RunnerState]:
+def handle(state: RunnerState, command: RunnerTick | Onward, now: float) -> Outcome[RunnerState]:
     """The runner's pass as a pure outcome: what is due now as the slice's own commands, its
     follow-ups (the choice called off or the dealer asked; the table's action for a seat whose
     clock ran out, who leaves, or a bot, whose choice is the effect, :class:`BotChoice`; the
@@ -323,31 +314,26 @@ def handle(
     dealt; a private deal's tick, the private slice's), a tournament's break shown as its news,
     and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
     showdown's, the offer's, the dealer's choice's or the break's deadline (:data:`NEVER`: not
-    until something changes). The state is left as it is but for the break shown: each step
-    changes it by its own change, adopted once stored; a step whose write fails stops the pass
-    there, the state kept, and the actor looks again after its backoff
-    (:meth:`.actor.Actor.retry`).
+    until something changes: an equity bot's thread done, a private deal's change adopted or its
+    own clock's tick). The state is left as it is but for the break shown: each step changes it
+    by its own change, adopted once stored; a step whose write fails stops the pass there, the
+    state kept, and the actor looks again after its backoff (:meth:`.actor.Actor.retry`).
+
+    A pass goes on from the state a step left, in the same turn, as its tick again from what it
+    read (:meth:`RunnerTick.again`: the dealer's choice called off, a private deal with nothing
+    to do now).
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
     inf
-    >>> handle(state, Looked(RUNNER, 2.5, AtTick(), 70.0), 71.0).wake  # from the pass's now
-    72.5
+    >>> handle(state, RunnerTick(RUNNER), 70.0).wake  # no hand played now
+    inf
     """
     if isinstance(command, Onward):
         return _onward(state, command)
-    if isinstance(command, Looked):
-        wait = command.wait
-        if isinstance(wait, Again):
-            # The pass goes on from the state the step left, as it read the table (a private
-            # deal's step is not asked twice).
-            at, now = replace(command.at, private=False), command.now
-        else:
-            return Outcome(state, wake=NEVER if wait is None else command.now + wait)
-    elif command.at is None:  # the table plays no hand now
+    at = command.at
+    if at is None:  # the table plays no hand now
         return Outcome(state, wake=NEVER)
-    else:
-        at = command.at
     step = due(state, at, now)
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
@@ -357,15 +343,20 @@ def handle(
         shown = state.but(break_shown=step.index)
         return Outcome(shown, news=(TableNews(),), wake=step.until)
     if isinstance(step, CallOff):  # the pass goes on from the state the choice called off left
-        return Outcome(state, follow=(CancelChoice(), Looked(RUNNER, AGAIN, at, now)))
+        return Outcome(state, follow=(CancelChoice(), command.again()))
     if isinstance(step, Ask):  # the choice's deadline is the outcome's wake
         assert at.menu is not None, "read between hands"
         games = tuple(at.menu.items[index].describe() for index in step.entries)
         return Outcome(
             state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
         )
-    if isinstance(step, PrivateStep):  # the private deal's tick, then the pass as it replies
-        return Outcome(state, follow=(DealTick(PRIVATE, after=_after_deal(at, now)),))
+    if isinstance(step, PrivateStep):
+        # The private deal's tick; the pass goes on as the deal replies (DealTick): from the
+        # state the deal left when it has nothing to do (the deal not asked twice), with what
+        # is due next once its change is made, or not until the deal's clock or change wakes
+        # the table.
+        ask = DealTick(PRIVATE, idle=command.again(private=False), moved=Onward(RUNNER))
+        return Outcome(state, wake=NEVER, follow=(ask,))
     if isinstance(step, ShowdownClock | OfferClock):  # the clock chooses: then what is due next
         assert state.live is not None, "a clock of the hand in play"
         hand = state.live.hand
@@ -382,10 +373,7 @@ def handle(
         assert mover.seat is not None, "read from the table"
         if step.source == "bot":  # its choice made first, by the actor (BotChoice)
             choice = BotChoice(mover.seat, step.engine, mover.equity)
-            thinks = Looked(RUNNER, None, at, now)  # the thread's end wakes the runner
-            return Outcome(
-                state, Effect(choice, then=lambda acts: thinks if acts is None else acts)
-            )
+            return Outcome(state, Effect(choice, then=_acts))
         acts = (HostActs if step.source == "host" else TimeUp)(mover.seat, step.engine)
         return Outcome(state, follow=(acts,))
     if isinstance(step, RunOut):  # the street dealt, one change: then what is due next
@@ -409,18 +397,10 @@ def handle(
     return Outcome(state, follow=(*answers, ClockOpen(showdown)))
 
 
-def _after_deal(at: AtTick, now: float) -> Callable[[float | None], Command]:
-    """What the pass that asked a private deal's tick (:class:`PrivateStep`) at ``now``, reading
-    ``at``, does with its reply: ``None``, the rest is the runner's, decided from the state
-    the deal left (the deal not asked twice); 0.0, what is due next from the table read again
-    (:class:`Onward`); else the runner looks again that much later."""
-
-    def after(wait: float | None) -> Command:
-        if wait is None:
-            return Looked(RUNNER, AGAIN, at, now)
-        return Onward(RUNNER) if wait == 0.0 else Looked(RUNNER, wait, at, now)
-
-    return after
+def _acts(acts: Command | None) -> Command:
+    """What a bot's choice (:class:`BotChoice`'s result) comes to: its action, or, while an
+    equity bot thinks, nothing until its thread's end wakes the runner (:data:`STILL`)."""
+    return STILL if acts is None else acts
 
 
 def _onward(state: RunnerState, onward: Onward) -> Outcome[RunnerState]:

@@ -43,8 +43,11 @@ takes:
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
   table as its turn comes, :meth:`.driver.Driver.tick`): what is due now as the slice's own
   commands, its follow-ups (a bot's choice the outcome's effect), and the ``wake`` when the next
-  thing is due; what the pass comes to once it waited on something outside it comes back as
-  :class:`~.runner_due.Looked` (:func:`.runner_due.handle`); a write that fails stops the pass,
+  thing is due (:data:`~.runner_due.NEVER`: not until something changes, an equity bot's thread
+  done, a private deal's clock or change); a pass that goes on from the state a step left is its
+  tick again from what it read (:meth:`~.runner_due.RunnerTick.again`: the dealer's choice
+  called off, a private deal with nothing to do), and what is due after a step is
+  :class:`~.runner_due.Onward` (:func:`.runner_due.handle`); a write that fails stops the pass,
   the state kept, and the actor looks again after its backoff;
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
@@ -104,11 +107,15 @@ from wildstud.server.table.runner_commands import (
     ClockOpen,
     DealAgain,
     DealHand,
+    DealOpened,
     HostActs,
+    MuckHand,
     OfferTimeUp,
     RunOutStreet,
     ShowdownTimeUp,
+    ShowHand,
     TimeUp,
+    VoidHand,
 )
 
 if TYPE_CHECKING:
@@ -124,11 +131,15 @@ __all__ = [
     "ClockOpen",
     "DealAgain",
     "DealHand",
+    "DealOpened",
     "HostActs",
+    "MuckHand",
     "OfferTimeUp",
     "RunOutStreet",
+    "ShowHand",
     "ShowdownTimeUp",
     "TimeUp",
+    "VoidHand",
     "auto_action",
     "choosing_frame",
     "handle",
@@ -153,6 +164,10 @@ COMMANDS: tuple[type[Command], ...] = (
     ClockAnswer,
     ClockOpen,
     DealHand,
+    DealOpened,
+    ShowHand,
+    MuckHand,
+    VoidHand,
     Decide,
     Answer,
     Action,
@@ -179,7 +194,7 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
     # The runner's own pass first: the slice's most frequent command.
-    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Onward):
+    if isinstance(command, runner_due.RunnerTick | runner_due.Onward):
         return runner_due.handle(state, command, now)
     if isinstance(command, hand_requests.Request):  # a player's: the next most frequent
         return hand_requests.handle(state, command, now)
@@ -216,6 +231,15 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return runner_steps.deal(state, command, now)
     if isinstance(command, Decide | Answer):
         return runner_steps.decided(state, command, now)
+    if isinstance(command, DealOpened):  # a private deal's follow-ups: what it comes to
+        assert command.at is not None, "made whole from the table"
+        return runner_steps.opened_dealt(state, command.at, now)
+    if isinstance(command, ShowHand):
+        return runner_steps.shown(state, command, now)
+    if isinstance(command, MuckHand):
+        return runner_steps.mucked(state, command, now)
+    if isinstance(command, VoidHand):
+        return runner_steps.voided(state, command, now)
     assert isinstance(command, RunOutStreet), command
     assert command.at is not None, "made whole from the table"
     return runner_steps.street(state, command.at, now)
@@ -267,7 +291,7 @@ def _showdown_timed_out(
     state: RunnerState, command: ShowdownTimeUp, now: float
 ) -> Outcome[RunnerState]:
     """The clock chooses for ``command``'s seat at the showdown (the engine's choice, with the
-    table's default: :meth:`.endgame.Endgame.decide`); nothing when the seat has chosen, or
+    table's default: :class:`~.hand_requests.Decide`); nothing when the seat has chosen, or
     the clock is not up."""
     live = state.live
     waits = live is not None and command.engine in live.hand.to_show_or_muck

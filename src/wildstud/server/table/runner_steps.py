@@ -19,6 +19,15 @@ choice with the table's default, or no, stored with the clock in the runner's st
 then opened for the seats still to answer is a new state and its frame, nothing stored
 (:class:`~.runner_commands.ClockOpen`, :func:`clock_open`), the runner woken at its deadline.
 
+And so is what a private deal's progress comes to for the hand, the private deal's slice's
+follow-ups (:mod:`.private_progress`, :mod:`.private_answers`): the cards a pass opened dealt
+(:class:`~.runner_commands.DealOpened`, :func:`opened_dealt`), a hand shown by its rounds
+(:class:`~.runner_commands.ShowHand`, :func:`shown`) or mucked unshown as its clock runs out
+(:class:`~.runner_commands.MuckHand`, :func:`mucked`), the hand void
+(:class:`~.runner_commands.VoidHand`, :func:`voided`); each carries that slice's own change
+with it (``then``: the rounds with the show taken, the deal forgotten), folded into the same
+change, so that the deal's state is adopted with the hand's and never without it.
+
 >>> from wildstud.server.schemas import GameEntry, TableSettings
 >>> from wildstud.server.table.hand_play import AtPlay
 >>> settings = TableSettings(name="x", games=[GameEntry(game="FTQ")])
@@ -38,7 +47,7 @@ from typing import TYPE_CHECKING, TypeVar
 from wildstud.deal import Phase
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import Changes
-from wildstud.server.table.core import Outcome
+from wildstud.server.table.core import Command, Effect, HandPlayed, Outcome, TableNews
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import (
     Move,
@@ -49,10 +58,19 @@ from wildstud.server.table.hand_play import (
     show_or_muck,
     showdown_opened,
 )
+from wildstud.server.table.hand_play import shown as shown_by_rounds
 from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.hand_start import start_hand
 from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState, timed
-from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain, DealHand
+from wildstud.server.table.runner_commands import (
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
+    MuckHand,
+    ShowHand,
+    VoidHand,
+)
 from wildstud.server.table.runner_due import Onward
 from wildstud.server.table.shuffle_requests import DropRound
 
@@ -70,9 +88,13 @@ __all__ = [
     "clock_open",
     "deal",
     "decided",
+    "mucked",
+    "opened_dealt",
     "redealt",
+    "shown",
     "staged",
     "street",
+    "voided",
 ]
 
 
@@ -281,3 +303,72 @@ def _clock(
     """``clock`` when it times hand ``number`` (opened by an answer already), else a new one
     (``make``) up at ``deadline``."""
     return clock if clock is not None and clock.number == number else make(number, deadline)
+
+
+VOID_NEWS = (HandPlayed(odds=False), TableNews())
+"""What a hand void tells: its last events (the void), and the stacks as they were."""
+
+
+def opened_dealt(state: RunnerState, at: AtStep, now: float) -> Outcome[RunnerState]:
+    """The cards a private deal's passes opened, dealt at ``now`` in the hand in play (and what
+    follows them as far as the dealer goes: the next pass waited for, a player's turn, the
+    showdown), as one change (see the module's description); nothing when no hand waits at
+    the dealer's step."""
+    live = state.live
+    if live is None or live.hand.phase is not Phase.DEALER:
+        return Outcome(state)
+    return _dealt(state, live, live.hand.copy(), at, now)
+
+
+def shown(state: RunnerState, command: ShowHand, now: float) -> Outcome[RunnerState]:
+    """``command``'s hand shown at a private deal's showdown, played at ``now`` as the hand's
+    next action (:func:`.hand_play.shown`: its cards, and the show's rows of the rounds stored
+    with it), whole (:func:`staged`), the private deal's own change with it (``then``); nothing
+    when it is not made whole, or no hand is in play."""
+    live = state.live
+    at = command.at
+    if live is None or at is None or command.row is None:
+        return Outcome(state)
+    move = Move(command.row, command.engine, command.source)
+    played = shown_by_rounds(state, move, command.cards, command.rows, at.play, now)
+    return _then(_whole(played, at, now), command.then)
+
+
+def mucked(state: RunnerState, command: MuckHand, now: float) -> Outcome[RunnerState]:
+    """``command``'s hand mucked unshown at a private deal's showdown, its page's clock run out
+    at ``now``: the clock's choice (:func:`.hand_play.show_or_muck`), whole (:func:`staged`),
+    the private deal's own change with it (``then``); nothing once the seat has no choice
+    left, or when it is not made whole."""
+    live = state.live
+    at = command.at
+    if live is None or at is None or command.row is None:
+        return Outcome(state)
+    if command.engine not in live.hand.to_show_or_muck:
+        return Outcome(state)
+    move = Move(command.row, command.engine, "clock")
+    played = show_or_muck(state, move, False, command.default == "show", at.play, now)
+    whole = _whole(played, at, now)  # the seats still to choose are the showdown frame's
+    whole = Outcome(whole.state, whole.effect, whole.news, None, whole.wake, whole.follow)
+    return _then(whole, command.then)
+
+
+def voided(state: RunnerState, command: VoidHand, now: float) -> Outcome[RunnerState]:
+    """The hand in play void at ``now`` (house rule ``private_misdeal``), ``command.why`` in its
+    record: its end (:func:`.hand_end.then_ended`) with every stack as it was before it, the
+    turn's clock stopped (:func:`staged`), the private deal's own change with it (``then``:
+    the deal forgotten); nothing when no hand is in play, or it is not made whole."""
+    at = command.at
+    if state.live is None or at is None:
+        return Outcome(state)
+    written = Outcome(state, effect=Effect(Changes()), news=VOID_NEWS)
+    ended = staged(then_ended(written, at.end, now, command.why), at.turn, None, now)
+    return _then(ended, command.then)
+
+
+def _then(outcome: Outcome[RunnerState], then: Command | None) -> Outcome[RunnerState]:
+    """``outcome`` with ``then``, another slice's own change that comes with it, as its first
+    follow-up (folded into the same change)."""
+    if then is None:
+        return outcome
+    follow = (then, *outcome.follow)
+    return Outcome(outcome.state, outcome.effect, outcome.news, outcome.reply, outcome.wake, follow)
