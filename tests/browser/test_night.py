@@ -584,6 +584,18 @@ def test_a_friend_mucks_a_losing_hand_at_the_showdown(night: Night) -> None:
     night.done.add("muck")
 
 
+LEAVE_ANSWERED = """(() => {
+  const said = document.querySelector("#ledger .ledger-message")?.textContent ?? "";
+  return document.body.dataset.page === "goodbye" || said.startsWith("You are leaving the table");
+})()"""
+"""Whether a seat's page answered its player's Leave: the seat given up at once (the goodbye
+page), or to be given up as the hand in play ends (the ledger says so)."""
+
+LEAVE_SAID = """(document.body.dataset.page === 'goodbye' ? 'the goodbye page'
+  : document.querySelector('#ledger .ledger-message')?.textContent || 'nothing')"""
+"""What the page said to its player's Leave (a refusal says why)."""
+
+
 async def _cash_out(night: Night) -> tuple[str, int]:
     # Someone other than the friend who rebought (so that the two show apart in the ledger).
     name = next(name for name in reversed(FRIENDS) if name != night.rebuyer)
@@ -592,13 +604,24 @@ async def _cash_out(night: Night) -> tuple[str, int]:
     assert spectator is not None
     await page.click("#leave-table")
     await page.click("#leave-yes")
+    # What Cy reads first: the page says the seat is given up, now or as the hand ends. A
+    # refusal, or a request that never came back, fails here with the page's words, not
+    # three minutes later as a night that stalled with Cy still seated (CI, once).
+    await wait_until(page, LEAVE_ANSWERED, detail=LEAVE_SAID)
 
     def gone() -> bool:
         table = spectator.table or {"seats": []}
         return all(seat["name"] != name for seat in table["seats"])
 
+    def seat() -> str:
+        table = spectator.table or {"seats": []}
+        return repr([found for found in table["seats"] if found["name"] == name])
+
     # Cy plays out the hand in play, if any, and leaves as it ends.
-    await night.play(gone)
+    try:
+        await night.play(gone)
+    except AssertionError as stalled:
+        raise AssertionError(f"{stalled}; {name}'s seat stays: {seat()}") from None
     del night.seats[name]
     hands = night.api.get(f"/api/tables/{night.table_id}/hands")
     last = next(hand for hand in hands if name in hand["players"])  # newest first
