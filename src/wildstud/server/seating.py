@@ -90,6 +90,12 @@ class Client(Protocol):
         """Call ``callback`` once the frames queued so far are sent (at once if closed)."""
 
 
+# SeatState's fields are the row's one list: every one but these two is the seat's own. Made
+# once: a seat's row is read for every action (Seat.state).
+_OWN_FIELDS = tuple(item.name for item in fields(SeatState) if item.name not in ("seat", "kind"))
+_own_values = operator.attrgetter(*_OWN_FIELDS)
+
+
 @dataclass(eq=False)
 class Seat:
     """One taken seat."""
@@ -189,12 +195,7 @@ class Seat:
 
     def state(self) -> SeatState:
         """The seat's row for the store."""
-        # SeatState's fields are the row's one list: every one but these two is the seat's own.
-        values = {
-            item.name: getattr(self, item.name)
-            for item in fields(SeatState)
-            if item.name not in ("seat", "kind")
-        }
+        values = dict(zip(_OWN_FIELDS, _own_values(self), strict=True))
         return SeatState(seat=self.index, kind=self.kind.value, **values)
 
     def entry(
