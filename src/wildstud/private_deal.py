@@ -116,6 +116,7 @@ __all__ = [
     "deal_deck",
     "is_point",
     "joint_key",
+    "less_shares",
     "open_card",
     "open_deck",
     "open_own",
@@ -481,25 +482,27 @@ def check_shares(batch: Shares, key: Point, context: bytes) -> bool:
     return _shares_challenge(context, key, seed, summed, a, b) == c
 
 
-def _unshared(ciphertext: Ciphertext, shares: Sequence[Point]) -> Point:
-    point = ciphertext[1]
+def less_shares(ciphertext: Ciphertext, shares: Sequence[Point]) -> Ciphertext:
+    """``ciphertext`` with ``shares`` taken off its ``c2``: what is left to open once those
+    parties shared it (its owner's share alone, for a face-down card)."""
+    c1, point = ciphertext
     try:
         for share in shares:
             point = _sub(point, _point(share))
     except ValueError:
         raise PrivateDealError("a share is no point of the group") from None
-    return point
+    return c1, point
 
 
 def open_card(ciphertext: Ciphertext, shares: Sequence[Point]) -> Card:
     """The card under ``ciphertext``, from every party's share of it."""
-    return card_of(_unshared(ciphertext, shares))
+    return card_of(less_shares(ciphertext, shares)[1])
 
 
 def open_own(ciphertext: Ciphertext, shares: Sequence[Point], secret: Secret) -> Card:
     """The owner's card: every other party's share, and its own added alone (no proof:
     nobody else sees it)."""
-    return card_of(_unshared(ciphertext, [*shares, _times(secret.scalar, ciphertext[0])]))
+    return open_card(ciphertext, [*shares, _times(secret.scalar, ciphertext[0])])
 
 
 @dataclass(frozen=True, slots=True)
