@@ -47,7 +47,8 @@ its proof bound to :meth:`DealRounds.batch_context` of the positions asked. Its 
 cards come as ``[position, ciphertext]`` with every other party's share taken off ``c2``
 (:meth:`DealRounds.own_points`): the card is ``c2 − x·c1``. Asked to show, with ``points``
 those ciphertexts of the seat's cards not shown yet, it answers ``{"step": "show", "seat",
-"batch": {…}}``, its shares of their ``c1`` bound to the show's batch context. After the hand,
+"batch": {…}}``, its shares of their ``c1`` bound to the show's batch context (no ``batch``
+when none is left to show). After the hand,
 ``{"step": "reveal", "secret", "order": [52 positions]}``. Every answer after the key names
 the ``key`` it is made with.
 
@@ -638,6 +639,8 @@ class DealRounds:
                 seat = body.get("seat")
                 if type(seat) is not int:
                     raise PrivateDealError("a show names its seat")
+                if "batch" not in body:  # nothing left to show: nothing to prove
+                    return self.take_show(party, seat, None)
                 return self.take_show(party, seat, self._answered(body, self.unshown(seat)))
             if step == "reveal":
                 order = body.get("order")
