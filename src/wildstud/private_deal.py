@@ -59,6 +59,16 @@ and tells nobody (:func:`open_own`). To show, the owner publishes its shares of 
 positions, with proof. Folded and mucked cards are never opened. Every party answers a street
 at once, in any order: no share depends on another's.
 
+**The deck's sum.** Anybody can encrypt a card of their choosing under the joint key, so a
+party's turn could put one in where a card was (which card it takes out, it cannot see). So
+the first pass of a deal opens one more ciphertext with the cards it deals: the dealt deck's
+sum ``(Σ c1, Σ c2)`` over its 52 positions (:func:`deck_sum`), as position 52, face up, every
+party sharing it in its batch like any other position. It must open to the sum of the 52 card
+points, :data:`CARDS_SUM` (:func:`adds_up`), as it does whatever the order. A deck that is not
+the 52 cards reordered adds up to it only if what was put in opens to no card (nobody knows how
+one card's point relates to another's): a card substituted is then caught before a card is
+dealt, or opens to no card, as a card forged always did.
+
 **The audit.** After the hand (or the night) each party publishes its secret and order;
 :func:`audit` replays every turn of the deck from them and checks every share, and names a
 party whose key is not its secret's (``key``), whose order is none (``order``), whose deck is
@@ -99,6 +109,7 @@ except (ImportError, OSError, ValueError) as error:  # no module, or no libsodiu
     raise MissingExtraError("private", getattr(error, "name", None) or "pysodium") from error
 
 __all__ = [
+    "CARDS_SUM",
     "VERSION",
     "Ciphertext",
     "Fault",
@@ -107,6 +118,7 @@ __all__ = [
     "Secret",
     "Shares",
     "Step",
+    "adds_up",
     "audit",
     "card_of",
     "card_point",
@@ -114,6 +126,7 @@ __all__ = [
     "check_key",
     "check_shares",
     "deal_deck",
+    "deck_sum",
     "is_point",
     "joint_key",
     "less_shares",
@@ -329,6 +342,37 @@ def shuffled_order(size: int) -> list[int]:
     order = list(range(size))
     _random.SystemRandom().shuffle(order)
     return order
+
+
+CARDS_SUM = _CARD_POINTS[0]
+for _point_of in _CARD_POINTS[1:]:
+    CARDS_SUM = _add(CARDS_SUM, _point_of)
+del _point_of
+"""The sum of the 52 card points: what a dealt deck's sum opens to (:func:`deck_sum`)."""
+
+
+def deck_sum(deck: Sequence[Ciphertext]) -> Ciphertext:
+    """The sum of every ciphertext of ``deck``, ``(Σ c1, Σ c2)``: a ciphertext of the sum of its
+    cards' points, whatever their order (see the module: the deck's sum).
+
+    >>> one = Secret.new()
+    >>> dealt = deal_deck([(one, shuffled_order(52))], b"d")[-1]
+    >>> adds_up(deck_sum(dealt), [_times(one.scalar, deck_sum(dealt)[0])])
+    True
+    """
+    c1, c2 = deck[0]
+    for more1, more2 in deck[1:]:
+        c1, c2 = _add(c1, more1), _add(c2, more2)
+    return c1, c2
+
+
+def adds_up(summed: Ciphertext, shares: Sequence[Point]) -> bool:
+    """Whether the deck's sum ``summed`` opens, with every party's share of it, to
+    :data:`CARDS_SUM`: the deck holds the 52 cards, or what was put in opens to no card."""
+    try:
+        return less_shares(summed, shares)[1] == CARDS_SUM
+    except PrivateDealError:
+        return False
 
 
 def open_deck() -> list[Ciphertext]:

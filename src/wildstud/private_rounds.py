@@ -24,8 +24,11 @@ bound to) is the rounds' context then ``|deal N``. In order:
    position of the pass that is not its own (:meth:`DealRounds.to_unmask`: a face-up card's
    from every party, a face-down card's from every party but its owner), in one batch with one
    proof (:func:`~wildstud.private_deal.share_batch`), and answers in any order
-   (:meth:`DealRounds.take_unmasking`), each batch checked on arrival. When the last is in, the
-   pass is over: a face-up card is named (:attr:`DealRounds.known`), a face-down card's owner
+   (:meth:`DealRounds.take_unmasking`), each batch checked on arrival. The first pass of a
+   deal opens the deck's sum too, as position :data:`SUM` (52), face up: when it does not add
+   up to the 52 cards (:func:`~wildstud.private_deal.adds_up`), a turn put in a card that was
+   not in the deck (``substituted``, the audit says whose). When the last is in, the pass is
+   over: a face-up card is named (:attr:`DealRounds.known`), a face-down card's owner
    adds its own share alone (:meth:`Agent.open_own`, from :meth:`DealRounds.own_points`). The
    dealer policy :class:`RoundsDealer` deals the positions in order: a face-down card as its
    position, a face-up one as the card named.
@@ -103,10 +106,12 @@ from wildstud.private_deal import (
     Secret,
     Shares,
     Step,
+    adds_up,
     audit,
     check_deck,
     check_key,
     check_shares,
+    deck_sum,
     is_point,
     joint_key,
     less_shares,
@@ -155,6 +160,10 @@ SERVER_ROW = -1
 """The party of a row the rounds write themselves (a pass opened)."""
 
 DECK_SIZE = len(DECK)
+
+SUM = DECK_SIZE
+"""The position the deck's sum is opened at (:func:`~wildstud.private_deal.deck_sum`), with the
+first pass's cards, by every party."""
 
 
 class RoundsError(PrivateDealError):
@@ -349,7 +358,10 @@ class DealRounds:
         return list(self.decks[-1]) if self.decks else open_deck()
 
     def dealt(self, position: int) -> Ciphertext:
-        """The ciphertext at ``position`` of the deck dealt from."""
+        """The ciphertext at ``position`` of the deck dealt from (at :data:`SUM`, the deck's
+        sum)."""
+        if position == SUM:
+            return deck_sum(self.decks[-1])
         return self.decks[-1][position]
 
     def batch_context(self, positions: Sequence[int], party: int, show: bool = False) -> bytes:
@@ -362,9 +374,10 @@ class DealRounds:
         own), whether it gave them yet or not."""
         if not self.pending:
             return ()
-        return tuple(
+        positions = tuple(
             slot.position for slot in self.passes[-1] if slot.up or self.owner(slot.seat) != party
         )
+        return (*positions, SUM) if len(self.passes) == 1 else positions
 
     def left(self, position: int, owner: int) -> Ciphertext:
         """The ciphertext at ``position`` with every share but party ``owner``'s taken off its
@@ -438,6 +451,13 @@ class DealRounds:
         self.pending = frozenset(p for p in self.pending if self.to_unmask(p))
 
     def _close_pass(self) -> None:
+        if len(self.passes) == 1 and not adds_up(self.dealt(SUM), [*self.shares[SUM].values()]):
+            raise RoundsError(
+                None,
+                "substituted",
+                "the dealt deck does not add up to the 52 cards: a turn of the deck put in a"
+                " card that was not in it",
+            )
         for slot in self.passes[-1]:
             if slot.up:
                 try:
@@ -632,9 +652,8 @@ class DealRounds:
                     raise PrivateDealError("a deck is a list of ciphertexts")
                 return self.take_deck(party, [ciphertext_of(item) for item in deck])
             if step == "unmask":
-                if party not in self.pending:
-                    raise RoundsError(party, "turn", "nothing is asked of this party now")
-                return self.take_unmasking(party, self._answered(body, self.to_unmask(party)))
+                positions = self.to_unmask(party) if party in self.pending else ()
+                return self.take_unmasking(party, self._answered(body, positions))
             if step == "show":
                 seat = body.get("seat")
                 if type(seat) is not int:

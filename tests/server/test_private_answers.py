@@ -115,7 +115,8 @@ def test_an_answer_refused_changes_nothing_with_the_socket_s_reason() -> None:
     error = unchanged(handle(elsewhere, page(deck, "phone"), 21.0), elsewhere)
     assert isinstance(error, OtherPageError)  # the player's other device: "elsewhere"
     assert "another page of this seat" in str(error)
-    error = unchanged(handle(start, page({"step": "unmask", "steps": []}), 20.0), start)
+    nothing = {"shares": [], "challenge": "00" * 32, "response": "00" * 32}
+    error = unchanged(handle(start, page({"step": "unmask", "batch": nothing}), 20.0), start)
     assert isinstance(error, OutOfTurnError)
     assert str(error).startswith("Ann's answer is refused (turn)")
     error = unchanged(handle(start, page(key(), seat=None), 20.0), start)
