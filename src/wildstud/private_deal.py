@@ -65,9 +65,10 @@ the first pass of a deal opens one more ciphertext with the cards it deals: the 
 sum ``(Σ c1, Σ c2)`` over its 52 positions (:func:`deck_sum`), as position 52, face up, every
 party sharing it in its batch like any other position. It must open to the sum of the 52 card
 points, :data:`CARDS_SUM` (:func:`adds_up`), as it does whatever the order. A deck that is not
-the 52 cards reordered adds up to it only if what was put in opens to no card (nobody knows how
-one card's point relates to another's): a card substituted is then caught before a card is
-dealt, or opens to no card, as a card forged always did.
+the 52 cards reordered adds up to it only if something in it opens to no card (nobody knows how
+one card's point relates to another's): a card put in is caught before a card is dealt, unless
+its party added the difference to another position, which then opens to no card if it is ever
+opened (the bottom of the deck never is): that is the audit's to catch.
 
 **The audit.** After the hand (or the night) each party publishes its secret and order;
 :func:`audit` replays every turn of the deck from them and checks every share, and names a
