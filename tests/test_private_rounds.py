@@ -138,8 +138,8 @@ def _ready(pages: int = 3) -> tuple[DealRounds, list[Agent], PrivateHand, Rounds
 def _keys_and_deck(rounds: DealRounds, agents: list[Agent]) -> None:
     for party, agent in enumerate(agents):
         rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
-    for party, agent in enumerate(agents):
-        rounds.take_deck(party, agent.masked(rounds))
+    for party in rounds.turns:
+        rounds.take_deck(party, agents[party].masked(rounds))
 
 
 def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
@@ -235,21 +235,16 @@ def test_a_rogue_key_or_a_key_without_its_proof_is_refused() -> None:
 
 
 def _substituted(change: Any) -> tuple[DealRounds, list[Agent]]:
-    """A deal in which page 1's turn is changed by ``change(deck, joint)`` (the parties after it
-    keep the order, so that what it put in stays where it put it), at its first pass with every
-    party but the last answered."""
+    """A deal in which page 1's turn is changed by ``change(deck, joint)`` (page 2, turning after
+    it, keeps the order, so that what it put in stays where it put it), at its first pass with
+    every party but the last answered."""
     straight = tuple(range(len(DECK)))
-    agents = [
-        Agent.new(),
-        Agent.new(),
-        Agent(Secret.new(), straight),
-        Agent(Secret.new(), straight),
-    ]
+    agents = [Agent.new(), Agent.new(), Agent(Secret.new(), straight), Agent.new()]
     rounds = DealRounds(CONTEXT, 1, parties(3))
     for party, agent in enumerate(agents):
         rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
-    for party, agent in enumerate(agents):
-        deck = agent.masked(rounds)
+    for party in rounds.turns:  # the server, then pages 0, 1 and 2
+        deck = agents[party].masked(rounds)
         if party == 1:
             change(deck, rounds.joint)
         rounds.take_deck(party, deck)
@@ -321,14 +316,14 @@ def test_a_deck_that_is_not_52_different_points_is_refused() -> None:
     other = Agent.new()
     rounds.take_key(0, agent.key, agent.key_proof(rounds, 0))
     rounds.take_key(1, other.key, other.key_proof(rounds, 1))
-    deck = agent.masked(rounds)
+    deck = other.masked(rounds)  # the server turns first
     identity = (bytes(32), deck[0][1])
     for bad in (deck[:51], [deck[0], *deck[1:51], deck[0]], [identity, *deck[1:]]):
         with pytest.raises(RoundsError) as caught:
-            rounds.take_deck(0, bad)
-        assert (caught.value.party, caught.value.kind) == (0, "deck")
+            rounds.take_deck(1, bad)
+        assert (caught.value.party, caught.value.kind) == (1, "deck")
     with pytest.raises(RoundsError) as caught:
-        rounds.take_deck(1, deck)  # not its turn
+        rounds.take_deck(0, agent.masked(rounds))  # not its turn
     assert caught.value.kind == "turn"
     assert rounds.decks == []
 
@@ -380,6 +375,8 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     assert (rounds.stage, rounds.waiting()) == ("keys", (1, 2))
     key(1)
     key(2)
+    assert (rounds.stage, rounds.waiting()) == ("masking", (3,))  # the server turns first
+    rounds.take_deck(3, agents[3].masked(rounds))
     rounds.take_deck(0, agents[0].masked(rounds))
     assert (rounds.stage, rounds.waiting()) == ("masking", (1,))
     # A key once published stands for the deal: another is another page's (its player's other
@@ -421,13 +418,16 @@ def test_an_answer_sent_again_is_taken_once() -> None:
     page, server = JsonPage(0, 0), JsonPage(1, 1)
     for party in (page, server):
         assert rounds.take(party.party, party.answer({"step": "key"}, rounds)) is not None
+    first = rounds.ask(1)  # the server turns the deck first
+    assert first is not None
+    assert rounds.take(1, server.answer(sent(first), rounds)) is not None
     asked = rounds.ask(0)
     assert asked is not None
     mask = page.answer(sent(asked), rounds)
     assert rounds.take(0, mask) is not None
     assert rounds.take(0, sent(mask)) is None  # the page reconnected and sent it again
-    assert rounds.waiting() == (1,)
-    assert len(rounds.decks) == 1
+    assert rounds.stage == "ready"
+    assert len(rounds.decks) == 2
     other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
     assert rounds.take(0, other) is None
 
@@ -443,16 +443,19 @@ def test_a_second_page_of_a_party_is_told_the_deal_is_played_elsewhere() -> None
         rounds.take(0, phone.answer({"step": "key"}, rounds))
     assert (caught.value.party, caught.value.kind) == (0, "elsewhere")
     assert rounds.take(1, server.answer({"step": "key"}, rounds)) is not None
+    first = rounds.ask(1)  # the server turns the deck first
+    assert first is not None
+    rounds.take(1, server.answer(sent(first), rounds))
     asked = rounds.ask(0)
     assert asked is not None
     masked = phone.answer(sent(asked), rounds)
     with pytest.raises(OtherPageError):
         rounds.take(0, {**masked, "key": phone.agent.key.hex()})
-    assert rounds.decks == []
+    assert len(rounds.decks) == 1
     assert rounds.waiting() == (0,)
     # The page whose key the deal took names it, and is taken.
     assert rounds.take(0, {**laptop.answer(sent(asked), rounds), "key": laptop.agent.key.hex()})
-    assert len(rounds.decks) == 1
+    assert len(rounds.decks) == 2
 
 
 @pytest.mark.parametrize(

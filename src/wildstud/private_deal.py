@@ -34,7 +34,9 @@ the others' and alone know the joint key's secret (a rogue key). The joint key i
 **The deck.** A card at a position is a ciphertext ``(c1, c2) = (r·G, M + r·J)`` (64 bytes: c1
 then c2), ``M`` its card's point. The deck starts open: position ``n`` holds ``(O, M_n)``, O the
 identity (32 zero bytes), the cards in :data:`~wildstud.cards.DECK`'s order. Each party in
-turn, in the order of the parties, reorders the deck and re-randomises every ciphertext
+turn (at a table the server first, then the pages in their order: the party turning last knows
+which position goes to which seat, and an honest page after the server hides that from it),
+reorders the deck and re-randomises every ciphertext
 (:func:`shuffle_turn`): ``out[j] = (in[o[j]].c1 + s_j·G, in[o[j]].c2 + s_j·J)`` with ``o`` its
 order (``o[j]``: the position of the deck it was given whose ciphertext goes to position
 ``j``) and ``s_j = Hs(b"randomise", x, ctx, u32(j))``: derived from its secret, so that its
@@ -589,12 +591,14 @@ def audit(
     steps: Sequence[Step],
     revealed: Sequence[tuple[Scalar, Sequence[int]]],
     context: bytes,
+    turns: Sequence[int] | None = None,
 ) -> tuple[list[Fault], list[Card]]:
     """Replay a deal of ``context`` from what every party published: ``keys`` (party ``i``'s),
-    ``decks`` (the deck after each party's turn, as it was sent), ``steps`` (every batch of
-    shares) and ``revealed`` (each party's secret and order). Returns every fault found, each
-    naming its party, and the cards of the dealt deck, position by position (empty when a fault
-    in the deck's turns leaves them unknown).
+    ``decks`` (the deck after each turn, as it was sent), ``steps`` (every batch of shares),
+    ``revealed`` (each party's secret and order) and ``turns`` (the party of each turn, in
+    order; ``None``: party 0 first, then 1 …). Returns every fault found, each naming its party,
+    and the cards of the dealt deck, position by position (empty when a fault in the deck's
+    turns leaves them unknown).
 
     >>> turns = [(Secret.new(), shuffled_order(52)) for _ in range(2)]
     >>> decks = deal_deck(turns, b"d")
@@ -619,7 +623,11 @@ def audit(
     deck = open_deck()
     cards: list[Card] = list(DECK)
     turns_ok = True
-    for party, (secret, (_, order), sent) in enumerate(zip(secrets, revealed, decks, strict=True)):
+    turns = range(len(keys)) if turns is None else turns
+    if sorted(turns) != list(range(len(keys))):
+        raise PrivateDealError("each party turns the deck once")
+    for party, sent in zip(turns, decks, strict=True):
+        secret, order = secrets[party], revealed[party][1]
         try:
             expected = shuffle_turn(deck, secret, order, joint, context)
         except PrivateDealError as error:

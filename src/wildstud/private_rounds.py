@@ -15,9 +15,11 @@ bound to) is the rounds' context then ``|deal N``. In order:
    joint key (:attr:`DealRounds.joint`) is their sum.
 2. **The deck.** Each party in turn reorders and re-randomises the deck the one before it
    handed on (:meth:`DealRounds.take_deck`; the first turns the open deck): a chain, one party
-   after another. The deck is checked for what can be checked on the spot (52 different
-   ciphertexts, each two points of the group); that the party turned it honestly is the
-   audit's to say, once secrets are published.
+   after another, the server first (:attr:`DealRounds.turns`: the party turning last knows
+   which position goes to which seat, so it could aim a card it put in at one; an honest page
+   after the server hides that from it). The deck is checked for what can be checked on the
+   spot (52 different ciphertexts, each two points of the group); that the party turned it
+   honestly is the audit's to say, once secrets are published.
 3. **Passes: one round.** Before the dealer deals a street (or a community or centre card), the
    cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`) are opened in one pass
    (:meth:`DealRounds.open_pass`): every party is asked at once for its shares of every
@@ -70,8 +72,8 @@ A whole deal between two pages and the server, played by :class:`Agent` values:
 >>> rounds = DealRounds(b"table 7|hand 1", 1, parties)
 >>> for index, agent in enumerate(agents):
 ...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
->>> for index, agent in enumerate(agents):
-...     _ = rounds.take_deck(index, agent.masked(rounds))
+>>> for index in rounds.turns:  # the server first, then each page
+...     _ = rounds.take_deck(index, agents[index].masked(rounds))
 >>> dealer = RoundsDealer()
 >>> hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=dealer)
 >>> _ = rounds.open_pass(hand.cards_due())
@@ -253,7 +255,8 @@ class DealRounds:
     parties: tuple[Party, ...]
     keys: dict[int, Point] = field(default_factory=dict)
     decks: list[list[Ciphertext]] = field(default_factory=list)
-    """Each party's turn of the deck, in turn; the last is the deck dealt from."""
+    """Each turn of the deck, in the order of :attr:`turns`; the last is the deck dealt
+    from."""
     passes: list[tuple[PassSlot, ...]] = field(default_factory=list)
     pending: frozenset[int] = frozenset()
     """The parties whose shares the pass in progress waits for (empty: no pass open)."""
@@ -333,13 +336,24 @@ class DealRounds:
             return "masking"
         return "pass" if self.pending else "ready"
 
+    @property
+    def turns(self) -> tuple[int, ...]:
+        """The parties in the order they turn the deck: the server (the last party) first, then
+        the pages in their order.
+
+        >>> DealRounds(b"t", 1, (Party("a", (0,)), Party("b", (1,)), Party("s", ()))).turns
+        (2, 0, 1)
+        """
+        last = len(self.parties) - 1
+        return (last, *range(last))
+
     def waiting(self) -> tuple[int, ...]:
         """The parties whose answer the rounds wait for now (empty: none)."""
         stage = self.stage
         if stage == "keys":
             return tuple(i for i in range(len(self.parties)) if i not in self.keys)
         if stage == "masking":
-            return (len(self.decks),)
+            return (self.turns[len(self.decks)],)
         return tuple(sorted(self.pending))
 
     def opened_passes(self) -> list[tuple[PassSlot, ...]]:
@@ -580,7 +594,9 @@ class DealRounds:
             raise PrivateDealError("the audit needs every party's deck, secret and order")
         keys = [self.keys[i] for i in range(len(self.parties))]
         revealed = [self.revealed[i] for i in range(len(self.parties))]
-        faults, _ = audit(keys, self.decks, self.steps, revealed, self.deal_context)
+        faults, _ = audit(
+            keys, self.decks, self.steps, revealed, self.deal_context, turns=self.turns
+        )
         return faults
 
     def _party(self, party: int) -> None:
