@@ -47,7 +47,8 @@ its proof bound to :meth:`DealRounds.batch_context` of the positions asked. Its 
 cards come as ``[position, ciphertext]`` with every other party's share taken off ``c2``
 (:meth:`DealRounds.own_points`): the card is ``c2 − x·c1``. Asked to show, with ``points``
 those ciphertexts of the seat's cards not shown yet, it answers ``{"step": "show", "seat",
-"batch": {…}}``, its shares of their ``c1`` bound to the show's batch context. After the hand,
+"batch": {…}}``, its shares of their ``c1`` bound to the show's batch context (no ``batch``
+when none is left to show). After the hand,
 ``{"step": "reveal", "secret", "order": [52 positions]}``. Every answer after the key names
 the ``key`` it is made with.
 
@@ -492,14 +493,19 @@ class DealRounds:
             self.shares.setdefault(position, {})[party] = share
         self.steps.append(Step(party, self.batch_context(positions, party, show), batch))
 
-    def take_show(self, party: int, seat: int, batch: Shares) -> Row:
+    def take_show(self, party: int, seat: int, batch: Shares | None) -> Row:
         """``party`` shows ``seat``'s face-down cards: its shares of their positions not shown
-        yet, in dealing order, in one batch bound to :meth:`batch_context` with ``show``;
-        :meth:`shown_cards` then gives the cards, for :meth:`~wildstud.deal.PrivateHand.show`."""
+        yet, in dealing order, in one batch bound to :meth:`batch_context` with ``show``
+        (``None``: none is left to show); :meth:`shown_cards` then gives the cards, for
+        :meth:`~wildstud.deal.PrivateHand.show`."""
         self._party(party)
         if seat not in self.parties[party].seats:
             raise RoundsError(party, "turn", f"seat {seat} is not this party's to show")
         positions = self.unshown(seat)
+        if batch is None:
+            if positions:
+                raise RoundsError(party, "shown", f"{len(positions)} card(s) to show, not 0")
+            return Row(self.deal, "show", party, json.dumps({"seat": seat, "batch": []}))
         if len(batch.shares) != len(positions):
             count = len(batch.shares)
             raise RoundsError(party, "shown", f"{len(positions)} card(s) to show, not {count}")
@@ -626,12 +632,15 @@ class DealRounds:
                     raise PrivateDealError("a deck is a list of ciphertexts")
                 return self.take_deck(party, [ciphertext_of(item) for item in deck])
             if step == "unmask":
-                positions = self.to_unmask(party) if party in self.pending else ()
-                return self.take_unmasking(party, self._answered(body, positions))
+                if party not in self.pending:
+                    raise RoundsError(party, "turn", "nothing is asked of this party now")
+                return self.take_unmasking(party, self._answered(body, self.to_unmask(party)))
             if step == "show":
                 seat = body.get("seat")
                 if type(seat) is not int:
                     raise PrivateDealError("a show names its seat")
+                if "batch" not in body:  # nothing left to show: nothing to prove
+                    return self.take_show(party, seat, None)
                 return self.take_show(party, seat, self._answered(body, self.unshown(seat)))
             if step == "reveal":
                 order = body.get("order")
@@ -668,7 +677,8 @@ class DealRounds:
         elif row.kind == "unmask":
             self.take_unmasking(row.party, shares_of(data))
         elif row.kind == "show":
-            self.take_show(row.party, data["seat"], shares_of(data))
+            batch = shares_of(data) if data["batch"] else None  # (nothing left to show)
+            self.take_show(row.party, data["seat"], batch)
         elif row.kind in ("agent", "parties", "audit"):
             return  # the server's own secret, the parties the rounds began with, or the audit
         else:

@@ -48,11 +48,11 @@ def masked_deal() -> tuple[OpenDeal, Row]:
     )
     rows = [rounds.parties_row(), *server_answers(rounds, SERVER)]
     for party, agent in enumerate((ANN, BOB)):
-        key = rounds.take_key(party, agent.key)
+        key = rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
         assert key is not None
         rows.append(key)
     for party, agent in enumerate((ANN, BOB)):
-        rows.append(rounds.take_deck(party, agent.masked(rounds.deck())))
+        rows.append(rounds.take_deck(party, agent.masked(rounds)))
     rows += server_answers(rounds, SERVER)
     assert rounds.stage == "ready"
     public = DealRounds.from_rows(context("t", 4), rows)
