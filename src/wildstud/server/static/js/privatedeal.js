@@ -12,6 +12,7 @@
 import { ristretto255, ristretto255_hasher } from "../vendor/noble/curves/ed25519.js";
 import { sha512 } from "../vendor/noble/hashes/sha2.js";
 import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
+import { mulAddUnsafe } from "../vendor/noble/curves/abstract/curve.js";
 
 const Point = ristretto255.Point;
 const Fn = Point.Fn;
@@ -172,10 +173,10 @@ function weighed(key, points, shares, context) {
   return { seed, weights: points.slice(1).map((_, index) => weight(index + 1)) };
 }
 
-/** `points[0]` plus each other point times its weight (`weights[k - 1]`); the weights are public,
- * so the fast product that is not constant-time. */
+/** `points[0]` plus each other point times its weight (`weights[k - 1]`): the weights are public,
+ * so one interleaved product that is not constant-time (one chain of doublings for them all). */
 function weightedSum(weights, points) {
-  return points.slice(1).reduce((sum, each, index) => sum.add(each.multiplyUnsafe(weights[index])), points[0]);
+  return weights.length ? mulAddUnsafe(Point, points, [1n, ...weights]) : points[0];
 }
 
 const sharesChallenge = (context, key, seed, summed, summedShares, a, b) =>
@@ -222,7 +223,7 @@ export function checkShares(batch, key, context) {
     // libsodium refuses a product that is the identity (a zero scalar, or an identity sum)
     if (s === null || c === null || s === 0n || c === 0n || summed.is0() || summedShares.is0()) return false;
     const a = Point.BASE.multiplyUnsafe(s).subtract(h.multiplyUnsafe(c));
-    const b = summed.multiplyUnsafe(s).subtract(summedShares.multiplyUnsafe(c));
+    const b = mulAddUnsafe(Point, [summed, summedShares], [s, Fn.neg(c)]); // s·C − c·D
     const sums = weights.length ? [summed.toBytes(), summedShares.toBytes()] : [points[0], shares[0]]; // canonical
     const made = sharesChallenge(context, key, seed, ...sums, a.toBytes(), b.toBytes());
     return sameBytes(scalarBytes(made), batch.challenge);
