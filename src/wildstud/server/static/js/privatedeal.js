@@ -142,6 +142,10 @@ export function openDeck() {
   return CARDS.map((card) => [IDENTITY, cardPoint(card)]);
 }
 
+/** The randomiser of position `position` in the turn at the deck of the party whose secret is
+ * `scalar` (its 32 bytes as published), a scalar: Hs("randomise", x, context, position). */
+export const randomiser = (scalar, context, position) => hashScalar(text("randomise"), scalar, context, u32(position));
+
 /** One party's turn at the deck (the library's shuffle_turn): reordered by `order` (`order[j]`:
  * the position of `deck` whose ciphertext goes to position `j`), and each ciphertext re-randomised
  * under the joint key `joint` by s_j = Hs("randomise", x, context, j). The randomisers are secret
@@ -154,7 +158,7 @@ export function shuffleTurn(deck, secret, order, joint, context) {
   const J = groupPoint(joint);
   J.precompute(4); // a table of its multiples for the 52 products by it: a third of their time
   return order.map((source, j) => {
-    const s = hashScalar(text("randomise"), secret.scalar, context, u32(j));
+    const s = randomiser(secret.scalar, context, j);
     const [c1, c2] = deck[source];
     return [
       Point.fromBytes(c1).add(Point.BASE.multiply(s)).toBytes(),
