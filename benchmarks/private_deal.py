@@ -96,7 +96,8 @@ def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
                     proof = agent.key_proof(rounds, party)
                 with clock:
                     rounds.take_key(party, agent.key, proof)
-            for party, agent in enumerate(agents):
+            for party in rounds.turns:  # the server first
+                agent = agents[party]
                 if party == server:
                     with clock:
                         deck = agent.masked(rounds)

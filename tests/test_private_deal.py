@@ -20,18 +20,21 @@ import pytest
 
 from wildstud.cards import DECK, parse_card
 from wildstud.private_deal import (
+    CARDS_SUM,
     Ciphertext,
     KeyProof,
     PrivateDealError,
     Secret,
     Shares,
     Step,
+    adds_up,
     audit,
     card_point,
     check_deck,
     check_key,
     check_shares,
     deal_deck,
+    deck_sum,
     joint_key,
     open_card,
     open_own,
@@ -332,6 +335,7 @@ def _vectors() -> dict[str, object]:
     return {
         "domain": "wildstud private deal v2",
         "card_points": {card: card_point(parse_card(card)).hex() for card in cards},
+        "cards_sum": CARDS_SUM.hex(),
         "context": CONTEXT.decode(),
         "secrets": [first.scalar.hex(), second.scalar.hex()],
         "keys": [first.key.hex(), second.key.hex()],
@@ -356,6 +360,26 @@ def _scalar(rng: random.Random) -> bytes:
     raw = bytearray(rng.randbytes(32))
     raw[31] &= 0x0F
     return bytes(raw)
+
+
+def test_a_dealt_deck_adds_up_to_the_52_cards_and_one_with_a_card_put_in_does_not() -> None:
+    turns, decks = _deal(3)
+    secrets = [secret for secret, _ in turns]
+    joint = joint_key([s.key for s in secrets])
+
+    def opens(deck: list[Ciphertext]) -> bool:
+        summed = deck_sum(deck)
+        return adds_up(summed, [share_batch([summed[0]], s, b"sum").shares[0] for s in secrets])
+
+    assert opens(decks[-1])
+    assert not opens([*decks[-1][:51], decks[-1][0]])  # a card twice, one gone
+    _, cards = audit([s.key for s in secrets], decks, [], _revealed(turns), CONTEXT)
+    other = next(card for card in DECK if card != cards[0])
+    forged = list(decks[-1])
+    forged[0] = shuffle_turn([(bytes(32), card_point(other))], Secret.new(), [0], joint, b"x")[0]
+    assert not opens(forged)  # a card of its choosing put in, under the joint key
+    forged[0] = shuffle_turn([(bytes(32), card_point(cards[0]))], Secret.new(), [0], joint, b"x")[0]
+    assert opens(forged)  # the same card again, re-encrypted: the same deck
 
 
 def test_the_opened_vector_is_the_owner_s_card() -> None:

@@ -42,6 +42,7 @@ from wildstud.private_deal import (
     shuffled_order,
 )
 from wildstud.private_rounds import (
+    SUM,
     Agent,
     DealRounds,
     OtherPageError,
@@ -137,8 +138,8 @@ def _ready(pages: int = 3) -> tuple[DealRounds, list[Agent], PrivateHand, Rounds
 def _keys_and_deck(rounds: DealRounds, agents: list[Agent]) -> None:
     for party, agent in enumerate(agents):
         rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
-    for party, agent in enumerate(agents):
-        rounds.take_deck(party, agent.masked(rounds))
+    for party in rounds.turns:
+        rounds.take_deck(party, agents[party].masked(rounds))
 
 
 def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
@@ -146,9 +147,10 @@ def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
     assert rounds.stage == "pass"
     assert rounds.waiting() == (0, 1, 2, 3)
     # Page 0's face-down cards are positions 0 and 4: it shares every other position of the
-    # pass; the server (party 3) shares them all but its bot's (3, 7).
-    assert rounds.to_unmask(0) == (1, 2, 3, 5, 6, 7, 8, 9, 10, 11)
-    assert rounds.to_unmask(3) == (0, 1, 2, 4, 5, 6, 8, 9, 10, 11)
+    # pass; the server (party 3) shares them all but its bot's (3, 7); and every party the
+    # deck's sum (SUM, 52), in the first pass.
+    assert rounds.to_unmask(0) == (1, 2, 3, 5, 6, 7, 8, 9, 10, 11, SUM)
+    assert rounds.to_unmask(3) == (0, 1, 2, 4, 5, 6, 8, 9, 10, 11, SUM)
     asked = rounds.ask(2)
     assert asked is not None
     assert [p for p, _ in asked["points"]] == list(rounds.to_unmask(2))  # type: ignore[attr-defined]
@@ -232,37 +234,66 @@ def test_a_rogue_key_or_a_key_without_its_proof_is_refused() -> None:
     assert rounds.joint
 
 
-def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> None:
-    everyone = parties(3)
-    # The everyone after page 1 keep the order, so that its substitution stays where it put it.
+def _substituted(change: Any) -> tuple[DealRounds, list[Agent]]:
+    """A deal in which page 1's turn is changed by ``change(deck, joint)`` (page 2, turning after
+    it, keeps the order, so that what it put in stays where it put it), at its first pass with
+    every party but the last answered."""
     straight = tuple(range(len(DECK)))
-    agents = [
-        Agent.new(),
-        Agent.new(),
-        Agent(Secret.new(), straight),
-        Agent(Secret.new(), straight),
-    ]
-    rounds = DealRounds(CONTEXT, 1, everyone)
+    agents = [Agent.new(), Agent.new(), Agent(Secret.new(), straight), Agent.new()]
+    rounds = DealRounds(CONTEXT, 1, parties(3))
     for party, agent in enumerate(agents):
         rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
-    for party, agent in enumerate(agents):
-        deck = agent.masked(rounds)
-        if party == 1:  # page 1 puts a point of its own at the first up card (position 8)
-            alien = [(bytes(32), Secret.new().key)]
-            deck[8] = shuffle_turn(alien, Secret.new(), [0], rounds.joint, b"x")[0]
+    for party in rounds.turns:  # the server, then pages 0, 1 and 2
+        deck = agents[party].masked(rounds)
+        if party == 1:
+            change(deck, rounds.joint)
         rounds.take_deck(party, deck)
     hand = PrivateHand("FTQ", [100] * 4, {"ante": 0}, deck=RoundsDealer())
     rounds.open_pass(hand.cards_due())
     for party in range(3):  # every party before the last: each proof holds
         rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
-    last = agents[3].unmaskings(rounds, 3)
-    with pytest.raises(RoundsError, match="position 8 is no card") as caught:
-        rounds.take_unmasking(3, last)
-    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    return rounds, agents
+
+
+def _encrypted(point: bytes, joint: bytes) -> tuple[bytes, bytes]:
+    """``point`` under the joint key, as anybody can encrypt it."""
+    return shuffle_turn([(bytes(32), point)], Secret.new(), [0], joint, b"anyone")[0]
+
+
+def _audited(rounds: DealRounds, agents: list[Agent]) -> list[tuple[int, str]]:
     for party, agent in enumerate(agents):
         rounds.take_reveal(party, agent.secret.scalar, agent.order)
-    faults = rounds.audit()
-    assert [(fault.party, fault.kind) for fault in faults] == [(1, "substituted")]
+    return [(fault.party, fault.kind) for fault in rounds.audit()]
+
+
+def test_a_card_put_in_under_the_joint_key_is_caught_by_the_deck_s_sum() -> None:
+    def second_ace(deck: list[Any], joint: bytes) -> None:
+        # Anybody can encrypt a card under the joint key: page 1 puts in a second ace of
+        # spades at the first up card (position 8), which would open as a card like any other.
+        deck[8] = _encrypted(card_point(Card("As")), joint)
+
+    rounds, agents = _substituted(second_ace)
+    with pytest.raises(RoundsError, match="does not add up to the 52 cards") as caught:
+        rounds.take_unmasking(3, agents[3].unmaskings(rounds, 3))
+    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    assert rounds.known == {}  # refused: nothing opened, nothing dealt
+    assert _audited(rounds, agents) == [(1, "substituted")]
+
+
+def test_a_change_that_keeps_the_sum_opens_to_no_card_and_is_named_by_the_audit() -> None:
+    def shifted(deck: list[Any], joint: bytes) -> None:
+        # A point added to one card and taken from another keeps the deck's sum, but the two
+        # open to no card (nobody knows how the card points relate).
+        plus = _encrypted(Secret.new().key, joint)
+        add, sub = pysodium.crypto_core_ristretto255_add, pysodium.crypto_core_ristretto255_sub
+        deck[8] = (add(deck[8][0], plus[0]), add(deck[8][1], plus[1]))
+        deck[9] = (sub(deck[9][0], plus[0]), sub(deck[9][1], plus[1]))
+
+    rounds, agents = _substituted(shifted)
+    with pytest.raises(RoundsError, match="position 8 is no card") as caught:
+        rounds.take_unmasking(3, agents[3].unmaskings(rounds, 3))
+    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    assert _audited(rounds, agents) == [(1, "substituted")]
 
 
 def test_a_wrong_reordering_is_named_by_the_audit() -> None:
@@ -285,14 +316,14 @@ def test_a_deck_that_is_not_52_different_points_is_refused() -> None:
     other = Agent.new()
     rounds.take_key(0, agent.key, agent.key_proof(rounds, 0))
     rounds.take_key(1, other.key, other.key_proof(rounds, 1))
-    deck = agent.masked(rounds)
+    deck = other.masked(rounds)  # the server turns first
     identity = (bytes(32), deck[0][1])
     for bad in (deck[:51], [deck[0], *deck[1:51], deck[0]], [identity, *deck[1:]]):
         with pytest.raises(RoundsError) as caught:
-            rounds.take_deck(0, bad)
-        assert (caught.value.party, caught.value.kind) == (0, "deck")
+            rounds.take_deck(1, bad)
+        assert (caught.value.party, caught.value.kind) == (1, "deck")
     with pytest.raises(RoundsError) as caught:
-        rounds.take_deck(1, deck)  # not its turn
+        rounds.take_deck(0, agent.masked(rounds))  # not its turn
     assert caught.value.kind == "turn"
     assert rounds.decks == []
 
@@ -344,6 +375,8 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     assert (rounds.stage, rounds.waiting()) == ("keys", (1, 2))
     key(1)
     key(2)
+    assert (rounds.stage, rounds.waiting()) == ("masking", (3,))  # the server turns first
+    rounds.take_deck(3, agents[3].masked(rounds))
     rounds.take_deck(0, agents[0].masked(rounds))
     assert (rounds.stage, rounds.waiting()) == ("masking", (1,))
     # A key once published stands for the deal: another is another page's (its player's other
@@ -385,13 +418,16 @@ def test_an_answer_sent_again_is_taken_once() -> None:
     page, server = JsonPage(0, 0), JsonPage(1, 1)
     for party in (page, server):
         assert rounds.take(party.party, party.answer({"step": "key"}, rounds)) is not None
+    first = rounds.ask(1)  # the server turns the deck first
+    assert first is not None
+    assert rounds.take(1, server.answer(sent(first), rounds)) is not None
     asked = rounds.ask(0)
     assert asked is not None
     mask = page.answer(sent(asked), rounds)
     assert rounds.take(0, mask) is not None
     assert rounds.take(0, sent(mask)) is None  # the page reconnected and sent it again
-    assert rounds.waiting() == (1,)
-    assert len(rounds.decks) == 1
+    assert rounds.stage == "ready"
+    assert len(rounds.decks) == 2
     other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
     assert rounds.take(0, other) is None
 
@@ -407,16 +443,19 @@ def test_a_second_page_of_a_party_is_told_the_deal_is_played_elsewhere() -> None
         rounds.take(0, phone.answer({"step": "key"}, rounds))
     assert (caught.value.party, caught.value.kind) == (0, "elsewhere")
     assert rounds.take(1, server.answer({"step": "key"}, rounds)) is not None
+    first = rounds.ask(1)  # the server turns the deck first
+    assert first is not None
+    rounds.take(1, server.answer(sent(first), rounds))
     asked = rounds.ask(0)
     assert asked is not None
     masked = phone.answer(sent(asked), rounds)
     with pytest.raises(OtherPageError):
         rounds.take(0, {**masked, "key": phone.agent.key.hex()})
-    assert rounds.decks == []
+    assert len(rounds.decks) == 1
     assert rounds.waiting() == (0,)
     # The page whose key the deal took names it, and is taken.
     assert rounds.take(0, {**laptop.answer(sent(asked), rounds), "key": laptop.agent.key.hex()})
-    assert len(rounds.decks) == 1
+    assert len(rounds.decks) == 2
 
 
 @pytest.mark.parametrize(

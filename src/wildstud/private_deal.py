@@ -34,7 +34,9 @@ the others' and alone know the joint key's secret (a rogue key). The joint key i
 **The deck.** A card at a position is a ciphertext ``(c1, c2) = (r·G, M + r·J)`` (64 bytes: c1
 then c2), ``M`` its card's point. The deck starts open: position ``n`` holds ``(O, M_n)``, O the
 identity (32 zero bytes), the cards in :data:`~wildstud.cards.DECK`'s order. Each party in
-turn, in the order of the parties, reorders the deck and re-randomises every ciphertext
+turn (at a table the server first, then the pages in their order: the party turning last knows
+which position goes to which seat, and an honest page after the server hides that from it),
+reorders the deck and re-randomises every ciphertext
 (:func:`shuffle_turn`): ``out[j] = (in[o[j]].c1 + s_j·G, in[o[j]].c2 + s_j·J)`` with ``o`` its
 order (``o[j]``: the position of the deck it was given whose ciphertext goes to position
 ``j``) and ``s_j = Hs(b"randomise", x, ctx, u32(j))``: derived from its secret, so that its
@@ -58,6 +60,17 @@ face-down card's shares come from every party but its owner, who adds its own ``
 and tells nobody (:func:`open_own`). To show, the owner publishes its shares of its face-down
 positions, with proof. Folded and mucked cards are never opened. Every party answers a street
 at once, in any order: no share depends on another's.
+
+**The deck's sum.** Anybody can encrypt a card of their choosing under the joint key, so a
+party's turn could put one in where a card was (which card it takes out, it cannot see). So
+the first pass of a deal opens one more ciphertext with the cards it deals: the dealt deck's
+sum ``(Σ c1, Σ c2)`` over its 52 positions (:func:`deck_sum`), as position 52, face up, every
+party sharing it in its batch like any other position. It must open to the sum of the 52 card
+points, :data:`CARDS_SUM` (:func:`adds_up`), as it does whatever the order. A deck that is not
+the 52 cards reordered adds up to it only if something in it opens to no card (nobody knows how
+one card's point relates to another's): a card put in is caught before a card is dealt, unless
+its party added the difference to another position, which then opens to no card if it is ever
+opened (the bottom of the deck never is): that is the audit's to catch.
 
 **The audit.** After the hand (or the night) each party publishes its secret and order;
 :func:`audit` replays every turn of the deck from them and checks every share, and names a
@@ -99,6 +112,7 @@ except (ImportError, OSError, ValueError) as error:  # no module, or no libsodiu
     raise MissingExtraError("private", getattr(error, "name", None) or "pysodium") from error
 
 __all__ = [
+    "CARDS_SUM",
     "VERSION",
     "Ciphertext",
     "Fault",
@@ -107,6 +121,7 @@ __all__ = [
     "Secret",
     "Shares",
     "Step",
+    "adds_up",
     "audit",
     "card_of",
     "card_point",
@@ -114,6 +129,7 @@ __all__ = [
     "check_key",
     "check_shares",
     "deal_deck",
+    "deck_sum",
     "is_point",
     "joint_key",
     "less_shares",
@@ -331,6 +347,37 @@ def shuffled_order(size: int) -> list[int]:
     return order
 
 
+CARDS_SUM = _CARD_POINTS[0]
+for _point_of in _CARD_POINTS[1:]:
+    CARDS_SUM = _add(CARDS_SUM, _point_of)
+del _point_of
+"""The sum of the 52 card points: what a dealt deck's sum opens to (:func:`deck_sum`)."""
+
+
+def deck_sum(deck: Sequence[Ciphertext]) -> Ciphertext:
+    """The sum of every ciphertext of ``deck``, ``(Σ c1, Σ c2)``: a ciphertext of the sum of its
+    cards' points, whatever their order (see the module: the deck's sum).
+
+    >>> one = Secret.new()
+    >>> dealt = deal_deck([(one, shuffled_order(52))], b"d")[-1]
+    >>> adds_up(deck_sum(dealt), [_times(one.scalar, deck_sum(dealt)[0])])
+    True
+    """
+    c1, c2 = deck[0]
+    for more1, more2 in deck[1:]:
+        c1, c2 = _add(c1, more1), _add(c2, more2)
+    return c1, c2
+
+
+def adds_up(summed: Ciphertext, shares: Sequence[Point]) -> bool:
+    """Whether the deck's sum ``summed`` opens, with every party's share of it, to
+    :data:`CARDS_SUM`: the deck holds the 52 cards, or what was put in opens to no card."""
+    try:
+        return less_shares(summed, shares)[1] == CARDS_SUM
+    except PrivateDealError:
+        return False
+
+
 def open_deck() -> list[Ciphertext]:
     """The deck before the first party's turn: each card's point under no randomness, ``(O,
     M)``, in :data:`~wildstud.cards.DECK`'s order."""
@@ -544,12 +591,14 @@ def audit(
     steps: Sequence[Step],
     revealed: Sequence[tuple[Scalar, Sequence[int]]],
     context: bytes,
+    turns: Sequence[int] | None = None,
 ) -> tuple[list[Fault], list[Card]]:
     """Replay a deal of ``context`` from what every party published: ``keys`` (party ``i``'s),
-    ``decks`` (the deck after each party's turn, as it was sent), ``steps`` (every batch of
-    shares) and ``revealed`` (each party's secret and order). Returns every fault found, each
-    naming its party, and the cards of the dealt deck, position by position (empty when a fault
-    in the deck's turns leaves them unknown).
+    ``decks`` (the deck after each turn, as it was sent), ``steps`` (every batch of shares),
+    ``revealed`` (each party's secret and order) and ``turns`` (the party of each turn, in
+    order; ``None``: party 0 first, then 1 …). Returns every fault found, each naming its party,
+    and the cards of the dealt deck, position by position (empty when a fault in the deck's
+    turns leaves them unknown).
 
     >>> turns = [(Secret.new(), shuffled_order(52)) for _ in range(2)]
     >>> decks = deal_deck(turns, b"d")
@@ -574,7 +623,11 @@ def audit(
     deck = open_deck()
     cards: list[Card] = list(DECK)
     turns_ok = True
-    for party, (secret, (_, order), sent) in enumerate(zip(secrets, revealed, decks, strict=True)):
+    turns = range(len(keys)) if turns is None else turns
+    if sorted(turns) != list(range(len(keys))):
+        raise PrivateDealError("each party turns the deck once")
+    for party, sent in zip(turns, decks, strict=True):
+        secret, order = secrets[party], revealed[party][1]
         try:
             expected = shuffle_turn(deck, secret, order, joint, context)
         except PrivateDealError as error:

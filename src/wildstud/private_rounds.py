@@ -15,17 +15,22 @@ bound to) is the rounds' context then ``|deal N``. In order:
    joint key (:attr:`DealRounds.joint`) is their sum.
 2. **The deck.** Each party in turn reorders and re-randomises the deck the one before it
    handed on (:meth:`DealRounds.take_deck`; the first turns the open deck): a chain, one party
-   after another. The deck is checked for what can be checked on the spot (52 different
-   ciphertexts, each two points of the group); that the party turned it honestly is the
-   audit's to say, once secrets are published.
+   after another, the server first (:attr:`DealRounds.turns`: the party turning last knows
+   which position goes to which seat, so it could aim a card it put in at one; an honest page
+   after the server hides that from it). The deck is checked for what can be checked on the
+   spot (52 different ciphertexts, each two points of the group); that the party turned it
+   honestly is the audit's to say, once secrets are published.
 3. **Passes: one round.** Before the dealer deals a street (or a community or centre card), the
    cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`) are opened in one pass
    (:meth:`DealRounds.open_pass`): every party is asked at once for its shares of every
    position of the pass that is not its own (:meth:`DealRounds.to_unmask`: a face-up card's
    from every party, a face-down card's from every party but its owner), in one batch with one
    proof (:func:`~wildstud.private_deal.share_batch`), and answers in any order
-   (:meth:`DealRounds.take_unmasking`), each batch checked on arrival. When the last is in, the
-   pass is over: a face-up card is named (:attr:`DealRounds.known`), a face-down card's owner
+   (:meth:`DealRounds.take_unmasking`), each batch checked on arrival. The first pass of a
+   deal opens the deck's sum too, as position :data:`SUM` (52), face up: when it does not add
+   up to the 52 cards (:func:`~wildstud.private_deal.adds_up`), a turn put in a card that was
+   not in the deck (``substituted``, the audit says whose). When the last is in, the pass is
+   over: a face-up card is named (:attr:`DealRounds.known`), a face-down card's owner
    adds its own share alone (:meth:`Agent.open_own`, from :meth:`DealRounds.own_points`). The
    dealer policy :class:`RoundsDealer` deals the positions in order: a face-down card as its
    position, a face-up one as the card named.
@@ -67,8 +72,8 @@ A whole deal between two pages and the server, played by :class:`Agent` values:
 >>> rounds = DealRounds(b"table 7|hand 1", 1, parties)
 >>> for index, agent in enumerate(agents):
 ...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
->>> for index, agent in enumerate(agents):
-...     _ = rounds.take_deck(index, agent.masked(rounds))
+>>> for index in rounds.turns:  # the server first, then each page
+...     _ = rounds.take_deck(index, agents[index].masked(rounds))
 >>> dealer = RoundsDealer()
 >>> hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=dealer)
 >>> _ = rounds.open_pass(hand.cards_due())
@@ -103,10 +108,12 @@ from wildstud.private_deal import (
     Secret,
     Shares,
     Step,
+    adds_up,
     audit,
     check_deck,
     check_key,
     check_shares,
+    deck_sum,
     is_point,
     joint_key,
     less_shares,
@@ -155,6 +162,10 @@ SERVER_ROW = -1
 """The party of a row the rounds write themselves (a pass opened)."""
 
 DECK_SIZE = len(DECK)
+
+SUM = DECK_SIZE
+"""The position the deck's sum is opened at (:func:`~wildstud.private_deal.deck_sum`), with the
+first pass's cards, by every party."""
 
 
 class RoundsError(PrivateDealError):
@@ -244,7 +255,8 @@ class DealRounds:
     parties: tuple[Party, ...]
     keys: dict[int, Point] = field(default_factory=dict)
     decks: list[list[Ciphertext]] = field(default_factory=list)
-    """Each party's turn of the deck, in turn; the last is the deck dealt from."""
+    """Each turn of the deck, in the order of :attr:`turns`; the last is the deck dealt
+    from."""
     passes: list[tuple[PassSlot, ...]] = field(default_factory=list)
     pending: frozenset[int] = frozenset()
     """The parties whose shares the pass in progress waits for (empty: no pass open)."""
@@ -324,13 +336,24 @@ class DealRounds:
             return "masking"
         return "pass" if self.pending else "ready"
 
+    @property
+    def turns(self) -> tuple[int, ...]:
+        """The parties in the order they turn the deck: the server (the last party) first, then
+        the pages in their order.
+
+        >>> DealRounds(b"t", 1, (Party("a", (0,)), Party("b", (1,)), Party("s", ()))).turns
+        (2, 0, 1)
+        """
+        last = len(self.parties) - 1
+        return (last, *range(last))
+
     def waiting(self) -> tuple[int, ...]:
         """The parties whose answer the rounds wait for now (empty: none)."""
         stage = self.stage
         if stage == "keys":
             return tuple(i for i in range(len(self.parties)) if i not in self.keys)
         if stage == "masking":
-            return (len(self.decks),)
+            return (self.turns[len(self.decks)],)
         return tuple(sorted(self.pending))
 
     def opened_passes(self) -> list[tuple[PassSlot, ...]]:
@@ -349,7 +372,10 @@ class DealRounds:
         return list(self.decks[-1]) if self.decks else open_deck()
 
     def dealt(self, position: int) -> Ciphertext:
-        """The ciphertext at ``position`` of the deck dealt from."""
+        """The ciphertext at ``position`` of the deck dealt from (at :data:`SUM`, the deck's
+        sum)."""
+        if position == SUM:
+            return deck_sum(self.decks[-1])
         return self.decks[-1][position]
 
     def batch_context(self, positions: Sequence[int], party: int, show: bool = False) -> bytes:
@@ -362,9 +388,10 @@ class DealRounds:
         own), whether it gave them yet or not."""
         if not self.pending:
             return ()
-        return tuple(
+        positions = tuple(
             slot.position for slot in self.passes[-1] if slot.up or self.owner(slot.seat) != party
         )
+        return (*positions, SUM) if len(self.passes) == 1 else positions
 
     def left(self, position: int, owner: int) -> Ciphertext:
         """The ciphertext at ``position`` with every share but party ``owner``'s taken off its
@@ -438,6 +465,13 @@ class DealRounds:
         self.pending = frozenset(p for p in self.pending if self.to_unmask(p))
 
     def _close_pass(self) -> None:
+        if len(self.passes) == 1 and not adds_up(self.dealt(SUM), [*self.shares[SUM].values()]):
+            raise RoundsError(
+                None,
+                "substituted",
+                "the dealt deck does not add up to the 52 cards: a turn of the deck put in a"
+                " card that was not in it",
+            )
         for slot in self.passes[-1]:
             if slot.up:
                 try:
@@ -560,7 +594,9 @@ class DealRounds:
             raise PrivateDealError("the audit needs every party's deck, secret and order")
         keys = [self.keys[i] for i in range(len(self.parties))]
         revealed = [self.revealed[i] for i in range(len(self.parties))]
-        faults, _ = audit(keys, self.decks, self.steps, revealed, self.deal_context)
+        faults, _ = audit(
+            keys, self.decks, self.steps, revealed, self.deal_context, turns=self.turns
+        )
         return faults
 
     def _party(self, party: int) -> None:
@@ -632,9 +668,8 @@ class DealRounds:
                     raise PrivateDealError("a deck is a list of ciphertexts")
                 return self.take_deck(party, [ciphertext_of(item) for item in deck])
             if step == "unmask":
-                if party not in self.pending:
-                    raise RoundsError(party, "turn", "nothing is asked of this party now")
-                return self.take_unmasking(party, self._answered(body, self.to_unmask(party)))
+                positions = self.to_unmask(party) if party in self.pending else ()
+                return self.take_unmasking(party, self._answered(body, positions))
             if step == "show":
                 seat = body.get("seat")
                 if type(seat) is not int:

@@ -86,9 +86,11 @@ def test_a_key_taken_is_its_row_to_store_and_the_page_is_asked_to_mask() -> None
     assert isinstance(outcome.effect, Effect)
     changes = outcome.effect.request
     assert isinstance(changes, Changes)
-    assert [(row.number, row.seq, row.kind) for row in changes.private_rounds] == [(4, 2, "key")]
+    # Ann's key, then the server's turn of the deck (the server turns first).
+    stored = [(row.number, row.seq, row.kind) for row in changes.private_rounds]
+    assert stored == [(4, 2, "key"), (4, 3, "deck")]
     state = outcome.state
-    assert state.seq == 3
+    assert state.seq == 4
     assert state.rounds is not start.rounds  # a copy: the state in force is untouched
     assert start.rounds is not None
     assert start.rounds.stage == "keys"
@@ -115,7 +117,8 @@ def test_an_answer_refused_changes_nothing_with_the_socket_s_reason() -> None:
     error = unchanged(handle(elsewhere, page(deck, "phone"), 21.0), elsewhere)
     assert isinstance(error, OtherPageError)  # the player's other device: "elsewhere"
     assert "another page of this seat" in str(error)
-    error = unchanged(handle(start, page({"step": "unmask", "steps": []}), 20.0), start)
+    nothing = {"shares": [], "challenge": "00" * 32, "response": "00" * 32}
+    error = unchanged(handle(start, page({"step": "unmask", "batch": nothing}), 20.0), start)
     assert isinstance(error, OutOfTurnError)
     assert str(error).startswith("Ann's answer is refused (turn)")
     error = unchanged(handle(start, page(key(), seat=None), 20.0), start)
@@ -157,7 +160,8 @@ def at_pass() -> tuple[PrivateState, list[Row]]:
         key = rounds.take_key(index, each.key, each.key_proof(rounds, index))
         assert key is not None
         rows.append(key)
-    for index, each in enumerate((ANN, BOB, agent)):
+    for index in rounds.turns:  # the server first
+        each = (ANN, BOB, agent)[index]
         rows.append(rounds.take_deck(index, each.masked(rounds)))
     hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=RoundsDealer())
     rows.append(rounds.open_pass(hand.cards_due()))

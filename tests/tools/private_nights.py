@@ -149,8 +149,8 @@ def withheld() -> PrivateNight:
 
 def substituted() -> PrivateNight:
     """The server puts a second ace of spades, under the joint key with a randomiser of its own,
-    where a card of Ann's deck was: 52 different ciphertexts, so that nobody can tell on the
-    spot."""
+    in its turn of the deck (before Ann's): 52 different ciphertexts, so that nobody can tell on
+    the spot (no pass was opened: the deck's sum would have caught it)."""
     parties = (Party("Ann", (0,)), Party("server", (1,)))
     rounds = DealRounds(context(1).encode(), 1, parties)
     new = fixed_agents("substituted")
@@ -160,11 +160,11 @@ def substituted() -> PrivateNight:
         row = rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
         assert row is not None
         rows.append(row)
-    rows.append(rounds.take_deck(0, agents[0].masked(rounds)))
-    dealt = agents[1].masked(rounds)
+    turned = agents[1].masked(rounds)  # the server turns first
     alien = [(bytes(32), card_point(DECK[-1]))]
-    dealt[5] = shuffle_turn(alien, agents[1].secret, [0], rounds.joint, b"its own")[0]
-    rows.append(rounds.take_deck(1, dealt))
+    turned[5] = shuffle_turn(alien, agents[1].secret, [0], rounds.joint, b"its own")[0]
+    rows.append(rounds.take_deck(1, turned))
+    rows.append(rounds.take_deck(0, agents[0].masked(rounds)))
     rows += [rounds.take_reveal(p, a.secret.scalar, a.order) for p, a in enumerate(agents)]
     return night_of(TABLE, [(1, context(1), rows)])
 

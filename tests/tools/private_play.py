@@ -26,9 +26,15 @@ from wildstud.private_wire import ciphertext_hex, ciphertext_of, key_data
 CONTEXT = b"table t1|hand 1"
 
 
+def turns(count: int) -> tuple[int, ...]:
+    """The order ``count`` parties turn the deck in: the server (the last) first."""
+    return (count - 1, *range(count - 1))
+
+
 def agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Agent]:
-    """``count`` agents whose joint masking deals ``cards`` from the top (the last agent's order
-    chosen to make it): a test's stacked deck through honest rounds."""
+    """``count`` agents (in party order) whose turns of the deck deal ``cards`` from the top
+    (the order of the agent turning last chosen to make it): a test's stacked deck through
+    honest rounds."""
     agents = []
     composed = list(range(len(DECK)))  # composed[j]: the card index at position j so far
     for _ in range(count - 1):
@@ -42,7 +48,9 @@ def agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Ag
     rng.shuffle(rest)
     last = tuple(where[index] for index in [*wanted, *rest])
     agents.append(Agent(Secret.new(), last))
-    return agents
+    # Made in the order of the turns (the server's first): given back in the parties'.
+    made = dict(zip(turns(count), agents, strict=True))
+    return [made[party] for party in range(count)]
 
 
 @dataclass
@@ -102,8 +110,8 @@ class Night:
             row = rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
             assert row is not None
             self.rows.append(row)
-        for party, agent in enumerate(agents):
-            self.rows.append(rounds.take_deck(party, agent.masked(rounds)))
+        for party in rounds.turns:  # the server first
+            self.rows.append(rounds.take_deck(party, agents[party].masked(rounds)))
 
     def pass_due(self) -> None:
         rounds = self.rounds
@@ -173,8 +181,8 @@ def opened(rounds: DealRounds) -> int:
 
 def dealt_deck(agents: list[Agent]) -> list[Card]:
     composed = list(range(len(DECK)))
-    for agent in agents:
-        composed = [composed[source] for source in agent.order]
+    for party in turns(len(agents)):
+        composed = [composed[source] for source in agents[party].order]
     return [DECK[index] for index in composed]
 
 
@@ -294,7 +302,7 @@ def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[D
         rounds.take(page.party, sent(page.reveal(rounds)))
     assert rounds.audit() == []
     composed = list(range(len(DECK)))
-    for party in range(len(pages)):
+    for party in rounds.turns:
         composed = [composed[source] for source in rounds.revealed[party][1]]
     for page in pages:
         assert page.cards

@@ -20,8 +20,8 @@ another version (``wildstud-private-night/1``: private deal v1) is refused, nami
 >>> agents = [Agent.new(), Agent.new()]
 >>> for index, agent in enumerate(agents):
 ...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
->>> for index, agent in enumerate(agents):
-...     _ = rounds.take_deck(index, agent.masked(rounds))
+>>> for index in rounds.turns:  # the server first
+...     _ = rounds.take_deck(index, agents[index].masked(rounds))
 >>> [(fault.party, fault.kind) for fault in audit_deal(rounds)]
 [(0, 'unpublished'), (1, 'unpublished')]
 >>> for index, agent in enumerate(agents):

@@ -531,9 +531,13 @@ class PrivateFrame(OutFrame):
     deal: int
     party: int
     context: str = Field(description="what every proof of this deal is bound to")
-    deck: list[str] | None = Field(None, description="mask: the deck to mask, 52 points")
+    deck: list[str] | None = Field(
+        None, description="mask: the deck to reorder and re-randomise, 52 ciphertexts"
+    )
     points: list[tuple[int, str]] | None = Field(
-        None, description="unmask, show and open: each position with its point as it stands"
+        None,
+        description="unmask: each position with its c1 to share; show and open: each position"
+        " with its ciphertext, the other parties' shares taken off",
     )
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")
