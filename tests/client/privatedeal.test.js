@@ -10,9 +10,12 @@ import { readFileSync } from "node:fs";
 
 import {
   CARDS,
+  addsUp,
   cardPoint,
+  cardsSumPoint,
   checkKey,
   checkShares,
+  deckSum,
   jointKey,
   lessShares,
   newSecret,
@@ -166,4 +169,28 @@ test("a page catches shares of a wrong card, reordered, cut or swapped with anot
   // The first card dealt is the last of the open deck (the first turn reversed it): the ace of spades.
   const others = shareBatch([c1s[0]], other, one).shares;
   assert.equal(openOwn(deck[0], others, mine), "As");
+});
+
+test("a dealt deck adds up to the 52 cards (the library's sum); one with a card put in under the joint key does not", () => {
+  assert.equal(hex(cardsSumPoint()), golden.cards_sum);
+  const parties = [newSecret(), newSecret()];
+  const joint = jointKey(parties.map((secret) => secret.key));
+  const order = [...Array(52).keys()].reverse();
+  const dealt = parties.reduce((deck, secret) => shuffleTurn(deck, secret, order, joint, context), openDeck());
+  const addsUpWith = (deck) => {
+    const summed = deckSum(deck);
+    const shares = parties.map((secret) => shareBatch([summed[0]], secret, words("sum")).shares[0]);
+    return addsUp(summed, shares);
+  };
+  assert.ok(addsUpWith(dealt));
+  // A second ace of spades, encrypted by anybody under the joint key, in place of the first card
+  // (the deuce of clubs: the two turns reversed the deck twice).
+  const Point = ristretto255.Point;
+  const r = Point.Fn.create(12345n);
+  const ace = [
+    Point.BASE.multiply(r).toBytes(),
+    Point.fromBytes(cardPoint("As")).add(Point.fromBytes(joint).multiply(r)).toBytes(),
+  ];
+  assert.ok(!addsUpWith([ace, ...dealt.slice(1)]));
+  assert.ok(!addsUp(deckSum(dealt), [new Uint8Array(32)]), "a share that is no point");
 });

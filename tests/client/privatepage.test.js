@@ -162,6 +162,20 @@ test("it opens its own card once the other party has shared it, and shows it wit
   // Its turn put at position 0 the card at its order's first position: the one it opened.
   await rounds.take({ ...ask, step: "reveal" });
   assert.equal(card, [...CARDS].reverse()[sent[2].answer.order[0]]);
+  // Asked later for its share of its own card (which, with the other party's, would open it to
+  // the server), it answers nothing; asked for another position's, it answers.
+  await rounds.take({ ...ask, step: "unmask", points: [[0, toHex(dealt[0][0])]] });
+  assert.equal(sent.length, 3);
+  await rounds.take({ ...ask, hand: 4, step: "unmask", points: [[0, toHex(dealt[0][0])]] }); // another hand's
+  await rounds.take({ ...ask, step: "unmask", points: [[1, toHex(dealt[1][0])]] });
+  assert.deepEqual(
+    sent.slice(3).map((frame) => [frame.hand, frame.answer.step]),
+    [
+      [4, "unmask"],
+      [3, "unmask"],
+    ],
+  );
+  sent.splice(3);
   // Shown at the showdown: its share of the card, with a proof that holds, opens it for all.
   await rounds.take({ ...ask, step: "show", seat: 0, points: [[0, left]] });
   const { batch } = sent[3].answer;

@@ -23,7 +23,7 @@
 
 import { ristretto255 } from "../vendor/noble/curves/ed25519.js";
 import { bytesToNumberLE } from "../vendor/noble/curves/utils.js";
-import { CARDS, cardPoint, checkKey, checkShares, randomiser } from "./privatedeal.js";
+import { CARDS, addsUp, cardPoint, checkKey, checkShares, deckSum, randomiser } from "./privatedeal.js";
 import { describeOwnPartChanged, describePrivateAudit, describePrivateFault } from "./words.js";
 
 /** The format of a private night record (night_audit.py's PRIVATE_FORMAT), and what every
@@ -40,6 +40,7 @@ const TOP_BIT_CLEAR = (1n << 255n) - 1n;
 const KINDS = ["parties", "key", "deck", "pass", "unmask", "show", "reveal"];
 const SERVER_ROW = -1;
 const DECK_SIZE = 52;
+const SUM = DECK_SIZE; // the position the deck's sum is opened at, in a deal's first pass
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 const fromHex = (hex) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
@@ -179,7 +180,8 @@ class Replay {
     this.dealContext = text(`${context}|deal ${deal}`);
     this.keys = new Map();
     this.joint = null;
-    this.decks = []; // each party's turn, ciphertexts as [c1, c2] in hexadecimal
+    this.decks = []; // each turn of the deck (in the order of `turns`), ciphertexts as [c1, c2] in hexadecimal
+    this.summed = null; // the dealt deck's sum, [c1, c2] in hexadecimal, once worked out
     this.passes = [];
     this.pending = new Set(); // the parties whose shares the pass open waits for
     this.shares = new Map(); // each position's shares taken, by party
@@ -193,6 +195,13 @@ class Replay {
     if (this.keys.size < this.parties.length) return "keys";
     if (this.decks.length < this.parties.length) return "masking";
     return this.pending.size ? "pass" : "ready";
+  }
+
+  /** The parties in the order they turn the deck: the server (the last party) first, then the
+   * pages in their order (the library's DealRounds.turns). */
+  get turns() {
+    const last = this.parties.length - 1;
+    return [last, ...this.parties.slice(0, last).map((_, index) => index)];
   }
 
   owner(seat) {
@@ -211,12 +220,17 @@ class Replay {
   toUnmask(party) {
     if (!this.pending.size) return [];
     const last = this.passes[this.passes.length - 1];
-    return last.filter((slot) => slot.up || this.owner(slot.seat) !== party).map((slot) => slot.position);
+    const positions = last.filter((slot) => slot.up || this.owner(slot.seat) !== party).map((slot) => slot.position);
+    return this.passes.length === 1 ? [...positions, SUM] : positions; // the first pass opens the deck's sum too
   }
 
-  /** The ciphertext at `position` of the deck dealt from. */
+  /** The ciphertext at `position` of the deck dealt from (at SUM, the deck's sum). */
   dealt(position) {
     const deck = this.decks[this.decks.length - 1];
+    if (deck && position === SUM) {
+      this.summed ??= deckSum(deck.map((pair) => pair.map(fromHex))).map(toHex);
+      return this.summed;
+    }
     if (!deck || !isInt(position) || position < 0 || position >= deck.length) throw new Refused("no such position");
     return deck[position];
   }
@@ -270,7 +284,8 @@ class Replay {
 
   deck(party, deck) {
     this.party(party);
-    if (this.stage !== "masking" || this.decks.length !== party) throw new Refused("not its turn at the deck");
+    if (this.stage !== "masking" || this.turns[this.decks.length] !== party)
+      throw new Refused("not its turn at the deck");
     if (deck.length !== DECK_SIZE || new Set(deck).size !== DECK_SIZE) throw new Refused("52 different ciphertexts");
     const halves = deck.map((item) => [item.slice(0, 64), item.slice(64)]);
     if (!halves.every((pair) => pair.every((half) => this.points.of(half) !== null))) {
@@ -286,6 +301,11 @@ class Replay {
   }
 
   closePass() {
+    if (this.passes.length === 1) {
+      const shares = [...(this.shares.get(SUM)?.values() ?? [])].map(fromHex);
+      if (!addsUp(this.dealt(SUM).map(fromHex), shares))
+        throw new Refused("the dealt deck does not add up to the 52 cards");
+    }
     for (const slot of this.passes[this.passes.length - 1]) {
       if (slot.up) {
         if (!this.cardOf(slot.position, [...this.shares.get(slot.position).values()])) {
@@ -396,14 +416,14 @@ class Replay {
     // Points compared as points: every turn sent was decoded as the replay took it.
     let deck = cardHexes().map((hex) => [Point.ZERO, this.points.of(hex)]);
     let cards = [...CARDS];
-    for (let party = 0; party < count; party++) {
+    for (const [turn, party] of this.turns.entries()) {
       const { secret, order } = this.revealed.get(party);
       const sorted = [...order].sort((a, b) => a - b);
       if (sorted.length !== DECK_SIZE || !sorted.every((value, index) => value === index)) {
         faults.push({ party, kind: "order" });
         break;
       }
-      const sent = this.decks[party].map((pair) => pair.map((half) => this.points.of(half)));
+      const sent = this.decks[turn].map((pair) => pair.map((half) => this.points.of(half)));
       await tick();
       const expected = order.map((source) => cards[source]);
       if (!turnedAs(sent, deck, order, fromHex(secret), joint, this.dealContext)) {

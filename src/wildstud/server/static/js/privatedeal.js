@@ -136,6 +136,33 @@ export function jointKey(keys) {
   return total.toBytes();
 }
 
+let cardsSum = null; // the sum of the 52 card points, added once a page
+
+/** The sum of the 52 card points (the library's CARDS_SUM): what a dealt deck's sum opens to. */
+export function cardsSumPoint() {
+  cardsSum ??= CARDS.map((card) => Point.fromBytes(cardPoint(card))).reduce((sum, each) => sum.add(each));
+  return cardsSum.toBytes();
+}
+
+/** The sum of every ciphertext of `deck`, [Σ c1, Σ c2]: a ciphertext of the sum of its cards'
+ * points, whatever their order (the library's deck_sum; the first pass of a deal opens it, as
+ * position 52, so that a card put in under the joint key is caught before a card is dealt). */
+export function deckSum(deck) {
+  const sum = (half) =>
+    deck.map((ciphertext) => Point.fromBytes(ciphertext[half])).reduce((total, each) => total.add(each));
+  return [sum(0).toBytes(), sum(1).toBytes()];
+}
+
+/** Whether the deck's sum `summed` opens, with every party's share of it, to the 52 card points'
+ * sum (the library's adds_up): the deck holds the 52 cards, or what was put in opens to no card. */
+export function addsUp(summed, shares) {
+  try {
+    return sameBytes(lessShares(summed, shares)[1], cardsSumPoint());
+  } catch {
+    return false; // a share that is no point
+  }
+}
+
 /** The deck before the first party's turn: each card's point under no randomness, [O, M], in
  * CARDS' order. */
 export function openDeck() {

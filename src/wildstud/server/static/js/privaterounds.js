@@ -299,8 +299,11 @@ export function withOwnCards(hand, opened) {
  * and seat (`onCards` is told). `send(frame)` sends a frame that needs no sequence number.
  * Nothing it opened is ever sent: only the showdown's `show` answer, which proves its cards, and
  * once a hand is over its secret and order for the audit, never for the hand `playing()` names
- * (the one in play: its secret would open the page's own cards to the server). The audit's
- * result (`private_audit`) is kept and `onAudit` told. */
+ * (the one in play: its secret would open the page's own cards to the server). Nor does it share
+ * a position it opened as its own: with every other party's share, which the server holds, its
+ * share would open its face-down card to the server; an honest table never asks for one, so the
+ * ask goes unanswered (the deal is void at its clock). The audit's result (`private_audit`) is
+ * kept and `onAudit` told. */
 export class PagePrivate {
   constructor({
     send,
@@ -335,6 +338,14 @@ export class PagePrivate {
   /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, by deck position. */
   opened(hand, deal, seat) {
     return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
+  }
+
+  /** Whether any of `points` (each `[position, …]`) is one this page opened as its own in deal
+   * `deal` of hand `hand`. */
+  ownAmong(hand, deal, points) {
+    const prefix = `${hand}/${deal}/`;
+    const own = [...this.cards].filter(([key]) => key.startsWith(prefix)).map(([, opened]) => opened);
+    return points.some(([position]) => own.some((opened) => opened.has(position)));
   }
 
   /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
@@ -411,6 +422,7 @@ export class PagePrivate {
       return;
     }
     if (step === "reveal" && hand === this.playing()) return; // never while its hand is played
+    if (step === "unmask" && this.ownAmong(hand, deal, frame.points)) return; // never its own card's share
     const answer =
       step === "show"
         ? await page.show(frame.seat, frame.points)
