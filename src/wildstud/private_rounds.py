@@ -42,20 +42,7 @@ bound to) is the rounds' context then ``|deal N``. In order:
    checks every share, and names a party that reordered wrongly, substituted a card or shared
    wrongly.
 
-**The wire** (:meth:`DealRounds.ask` and :meth:`DealRounds.take`; a point or scalar is 64
-hexadecimal digits, a ciphertext 128, ``c1`` then ``c2``). Asked ``{"step": "key"}``, a page
-answers ``{"step": "key", "key", "challenge", "response"}``. Asked ``{"step": "mask", "deck":
-[52 ciphertexts], "joint": point}``, it answers ``{"step": "mask", "deck": [52 ciphertexts]}``.
-Asked ``{"step": "unmask", "points": [[position, c1], …]}``, it answers ``{"step": "unmask",
-"batch": {"shares": [share, …], "challenge", "response"}}``, the shares in the order asked,
-its proof bound to :meth:`DealRounds.batch_context` of the positions asked. Its own face-down
-cards come as ``[position, ciphertext]`` with every other party's share taken off ``c2``
-(:meth:`DealRounds.own_points`): the card is ``c2 − x·c1``. Asked to show, with ``points``
-those ciphertexts of the seat's cards not shown yet, it answers ``{"step": "show", "seat",
-"batch": {…}}``, its shares of their ``c1`` bound to the show's batch context (no ``batch``
-when none is left to show). After the hand,
-``{"step": "reveal", "secret", "order": [52 positions]}``. Every answer after the key names
-the ``key`` it is made with.
+**The wire** (:meth:`DealRounds.ask`, :meth:`DealRounds.take`): see :mod:`wildstud.private_wire`.
 
 Every answer is refused with a :class:`RoundsError` that names its party and what it did wrong
 (``kind``), and changes nothing; every answer taken gives a :class:`Row` to store before the
@@ -319,11 +306,7 @@ class DealRounds:
     @property
     def deal_context(self) -> bytes:
         """What the deal's key proofs and randomisers are bound to: the rounds' context, then
-        ``|deal N``.
-
-        >>> DealRounds(b"t1|hand 4", 2, (Party("a", (0,)), Party("b", ()))).deal_context
-        b't1|hand 4|deal 2'
-        """
+        ``|deal N`` (``b"t1|hand 4|deal 2"``)."""
         return b"%s|deal %d" % (self.context, self.deal)
 
     @property
@@ -339,11 +322,7 @@ class DealRounds:
     @property
     def turns(self) -> tuple[int, ...]:
         """The parties in the order they turn the deck: the server (the last party) first, then
-        the pages in their order.
-
-        >>> DealRounds(b"t", 1, (Party("a", (0,)), Party("b", (1,)), Party("s", ()))).turns
-        (2, 0, 1)
-        """
+        the pages in their order (``(2, 0, 1)`` for two pages and the server)."""
         last = len(self.parties) - 1
         return (last, *range(last))
 
@@ -513,8 +492,7 @@ class DealRounds:
         return Row(self.deal, "unmask", party, json.dumps(shares_data(positions, batch)))
 
     def _holds(self, party: int, positions: Sequence[int], batch: Shares, show: bool) -> bool:
-        """Whether ``batch`` is ``party``'s shares of ``positions``' ``c1``, in order, with a
-        proof that holds for its key."""
+        """Whether ``batch`` is ``party``'s shares of ``positions``' ``c1``, proof and all."""
         return (
             bool(positions)
             and list(batch.points) == [self.dealt(p)[0] for p in positions]
@@ -522,7 +500,7 @@ class DealRounds:
         )
 
     def _shared(self, party: int, positions: Sequence[int], batch: Shares, show: bool) -> None:
-        """The shares of ``batch`` (checked) kept, and the batch for the audit."""
+        # The shares of ``batch`` (checked) kept, and the batch for the audit.
         for position, share in zip(positions, batch.shares, strict=True):
             self.shares.setdefault(position, {})[party] = share
         self.steps.append(Step(party, self.batch_context(positions, party, show), batch))

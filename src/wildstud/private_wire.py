@@ -3,7 +3,21 @@ points, ciphertexts, key proofs and batches of shares as hexadecimal JSON, and r
 page's answer or a stored row, each refused with a
 :class:`~wildstud.private_deal.PrivateDealError` that says what is wrong.
 
-A point or a scalar is 64 hexadecimal digits (32 bytes), a ciphertext 128 (``c1`` then ``c2``).
+**The rounds' wire** (:meth:`~wildstud.private_rounds.DealRounds.ask` and
+:meth:`~wildstud.private_rounds.DealRounds.take`; a point or scalar is 64 hexadecimal digits, a
+ciphertext 128, ``c1`` then ``c2``). Asked ``{"step": "key"}``, a page answers ``{"step":
+"key", "key", "challenge", "response"}``. Asked ``{"step": "mask", "deck": [52 ciphertexts],
+"joint": point}``, it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Asked ``{"step":
+"unmask", "points": [[position, c1], …]}``, it answers ``{"step": "unmask", "batch":
+{"shares": [share, …], "challenge", "response"}}``, the shares in the order asked, its proof
+bound to :func:`batch_context` of the positions asked. Its own face-down cards come as
+``[position, ciphertext]`` with every other party's share taken off ``c2``
+(:meth:`~wildstud.private_rounds.DealRounds.own_points`): the card is ``c2 − x·c1``. Asked to
+show, with ``points`` those ciphertexts of the seat's cards not shown yet, it answers
+``{"step": "show", "seat", "batch": {…}}``, its shares of their ``c1`` bound to the show's
+batch context (no ``batch`` when none is left to show). After the hand, ``{"step": "reveal",
+"secret", "order": [52 positions]}``. Every answer after the key names the ``key`` it is made
+with.
 
 >>> from wildstud.private_deal import Secret, card_point, share_batch
 >>> from wildstud.cards import DECK
