@@ -1,10 +1,12 @@
-"""What one proof a batch saves (issue 26): per card, an unmasking with its own proof
-(:func:`~wildstud.private_deal.unmask`, one proof a card) against its share of a batch with one
-proof for all (:func:`~wildstud.private_deal.unmask_batch` of 1, 3, 7 and 15 points), and the
-check of each (:func:`~wildstud.private_deal.check_unmasking`,
-:func:`~wildstud.private_deal.check_batch`): in the library (libsodium, as the server runs it)
+"""What a private deal's arithmetic costs a card under v2 (issue 26): a party's shares of a
+pass in one batch with one proof (:func:`~wildstud.private_deal.share_batch` of 1, 3, 7 and 15
+points) and its check (:func:`~wildstud.private_deal.check_shares`), a turn of the deck
+(:func:`~wildstud.private_deal.shuffle_turn`, a card's re-randomisation) and a key's proof of
+knowledge made and checked (:func:`~wildstud.private_deal.prove_key`,
+:func:`~wildstud.private_deal.check_key`): in the library (libsodium, as the server runs it)
 and in the page's module (``static/js/privatedeal.js`` in node, ``private_batch.mjs``). CPU
-milliseconds a card, best of ``--repeat`` runs (the least disturbed by other work).
+milliseconds a card (a turn of the deck and a key: each), best of ``--repeat`` runs (the least
+disturbed by other work).
 
 From the repository root::
 
@@ -23,20 +25,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wildstud.cards import DECK
 from wildstud.private_deal import (
     Secret,
-    card_point,
-    check_batch,
-    check_unmasking,
-    mask_and_shuffle,
-    unmask,
-    unmask_batch,
+    check_key,
+    check_shares,
+    deal_deck,
+    open_deck,
+    prove_key,
+    share_batch,
+    shuffle_turn,
 )
 
 SIZES = (1, 3, 7, 15)
 PAGE = Path(__file__).with_name("private_batch.mjs")
-CONTEXT = b"table t|hand 1|deal 1|pass 0|party 0"
+CONTEXT = b"table t|hand 1|deal 1|unmask 0|party 0"
 
 
 def _per_card(work: Callable[[], object], cards: int) -> float:
@@ -46,30 +48,41 @@ def _per_card(work: Callable[[], object], cards: int) -> float:
 
 
 def library(cards: int) -> dict[str, Any]:
-    """The library's milliseconds a card, by kind (``single``, ``batch`` by size)."""
+    """The library's milliseconds, as the page's half gives them: ``batch`` by size (a card's
+    share and its check), ``turn`` (a whole turn of the 52-card deck), ``key`` (a proof of
+    knowledge made and checked)."""
     secret = Secret.new()
-    masked = mask_and_shuffle([card_point(card) for card in DECK], Secret.new(), list(range(52)))
+    dealt = deal_deck([(Secret.new(), list(range(52)))], b"bench")[-1]
+    c1s = [c1 for c1, _ in dealt]
 
     def points(count: int, start: int) -> list[bytes]:
-        return [masked[(start + i) % 52] for i in range(count)]
+        return [c1s[(start + i) % 52] for i in range(count)]
 
-    steps = [unmask(point, secret, CONTEXT) for point in points(cards, 0)]
-    unmasked = _per_card(lambda: [unmask(p, secret, CONTEXT) for p in points(cards, 0)], cards)
-    checked = _per_card(lambda: [check_unmasking(s, secret.key, CONTEXT) for s in steps], cards)
-    result: dict[str, Any] = {"single": {"unmask": unmasked, "check": checked}, "batch": {}}
+    result: dict[str, Any] = {"batch": {}}
     for size in SIZES:
         rounds = max(1, round(cards / size))
-        batches = [unmask_batch(points(size, i), secret, CONTEXT) for i in range(rounds)]
+        batches = [share_batch(points(size, i), secret, CONTEXT) for i in range(rounds)]
         result["batch"][str(size)] = {
-            "unmask": _per_card(
-                lambda: [unmask_batch(points(size, i), secret, CONTEXT) for i in range(rounds)],  # noqa: B023
+            "share": _per_card(
+                lambda: [share_batch(points(size, i), secret, CONTEXT) for i in range(rounds)],  # noqa: B023
                 rounds * size,
             ),
             "check": _per_card(
-                lambda: [check_batch(b, secret.key, CONTEXT) for b in batches],  # noqa: B023
+                lambda: [check_shares(b, secret.key, CONTEXT) for b in batches],  # noqa: B023
                 rounds * size,
             ),
         }
+    order = list(range(52))
+    result["turn"] = _per_card(
+        lambda: shuffle_turn(open_deck(), secret, order, secret.key, b"bench"), 1
+    )
+    proof = prove_key(secret, b"bench", 0)
+    result["key"] = {  # each timed over ``cards`` of them: one is below the clock's grain
+        "prove": _per_card(lambda: [prove_key(secret, b"bench", i) for i in range(cards)], cards),
+        "check": _per_card(
+            lambda: [check_key(secret.key, proof, b"bench", 0) for _ in range(cards)], cards
+        ),
+    }
     return result
 
 
@@ -85,16 +98,12 @@ def page(cards: int) -> dict[str, Any]:
     return figures
 
 
-def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each figure's least over the runs."""
+def _best(runs: list[Any]) -> Any:
+    """Each figure's least over the runs (the same shape each run)."""
     first = runs[0]
-    return {
-        "single": {k: round(min(r["single"][k] for r in runs), 3) for k in first["single"]},
-        "batch": {
-            size: {k: round(min(r["batch"][size][k] for r in runs), 3) for k in kinds}
-            for size, kinds in first["batch"].items()
-        },
-    }
+    if isinstance(first, dict):
+        return {key: _best([run[key] for run in runs]) for key in first}
+    return round(min(runs), 3)
 
 
 def main() -> None:

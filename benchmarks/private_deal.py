@@ -3,11 +3,12 @@
 The benchmark plays ``--hands`` hands of each game at ``--players`` seats (each a page, with the
 server as the last party: the deal's rounds as :mod:`wildstud.private_rounds` plays them,
 everyone checking, calling or bringing in, the hands still in shown with proof). It times the
-server's side with the process's CPU clock: every answer checked on arrival (each unmasking's
-proof, each masked deck, each show) and the server's own turns as a party. It counts what one
-page does in a hand (its masking, its unmaskings, one batch with one proof a pass, its own
-cards opened, and the other parties' batches it must check: every one that holds a face-up
-card or its own, and every show; and, for comparison, what checking every proof would cost)
+server's side with the process's CPU clock: every answer checked on arrival (each key's proof,
+each turn of the deck, each batch of shares' proof, each show) and the server's own turns as a
+party. It counts what one page does in a hand under private deal v2 (its key's proof, its turn
+of the deck, its shares, one batch with one proof a pass, its own cards opened, and the other
+parties' key proofs and batches it must check: every batch that holds a face-up card or its
+own, and every show; and, for comparison, what checking every proof would cost)
 and has node do exactly that with the page's own module (``benchmarks/private_deal_page.mjs``
 over ``static/js/privatedeal.js``).
 
@@ -36,7 +37,6 @@ from typing import Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Phase, PrivateHand, Stage
-from wildstud.private_deal import Batch
 from wildstud.private_rounds import Agent, DealRounds, Party, RoundsDealer
 
 GAMES = ("FTQ", "SMBU", "BD5", "BD7", "BITCH")
@@ -64,7 +64,14 @@ def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
     dealer = RoundsDealer()
     hand = PrivateHand(game, [200] * players, {"ante": 1}, deck=dealer)
     clock = Clock()
-    page: dict[str, Any] = {"masks": 0, "batches": [], "checks": [], "checks_all": [], "opens": 0}
+    page: dict[str, Any] = {
+        "masks": 0,
+        "keys": 0,
+        "batches": [],
+        "checks": [],
+        "checks_all": [],
+        "opens": 0,
+    }
     deals: list[DealRounds] = []
     agents: list[Agent] = []
     while hand.phase is not Phase.OVER:
@@ -82,44 +89,48 @@ def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
             deals.append(rounds)
             agents = [Agent.new() for _ in parties]
             for party, agent in enumerate(agents):
-                with clock:
-                    rounds.take_key(party, agent.key)
-            for party, agent in enumerate(agents):
                 if party == server:
                     with clock:
-                        deck = agent.masked(rounds.deck())
+                        proof = agent.key_proof(rounds, party)
                 else:
-                    deck = agent.masked(rounds.deck())
+                    proof = agent.key_proof(rounds, party)
+                with clock:
+                    rounds.take_key(party, agent.key, proof)
+            for party in rounds.turns:  # the server first
+                agent = agents[party]
+                if party == server:
+                    with clock:
+                        deck = agent.masked(rounds)
+                else:
+                    deck = agent.masked(rounds)
                 with clock:
                     rounds.take_deck(party, deck)
             page["masks"] += 1
+            page["keys"] += len(parties) - 1  # every other party's proof of knowledge
         rounds = deals[-1]
         opened = sum(len(slots) for slots in rounds.passes)
         if hand.cards_due() and dealer.position >= opened:
             with clock:
                 rounds.open_pass(hand.cards_due())
-            while rounds.waiting():
-                (party,) = rounds.waiting()
+            for party in rounds.waiting():  # every party at once
                 if party == server:
                     with clock:
                         steps = agents[party].unmaskings(rounds, party)
                 else:
                     steps = agents[party].unmaskings(rounds, party)
                 if party == 0:
-                    page["batches"].append(len(steps.afters))
+                    page["batches"].append(len(steps.shares))
                 else:
-                    # A page checks the unmaskings that decide what it sees: every face-up
-                    # card's (the last party to unmask one could otherwise name any card) and
-                    # its own cards', so every batch that holds one. Another's hole card
-                    # unmasked wrongly opens to no card for its owner, who checks those; the
-                    # server checks every one.
+                    # A page checks the shares that decide what it sees: every face-up card's
+                    # (the last party to share one could otherwise name any card) and its own
+                    # cards', so every batch that holds one; the server checks every one.
                     slots = {slot.position: slot for slot in rounds.passes[-1]}
                     if any(
                         slots[position].up or slots[position].seat == 0
                         for position in rounds.to_unmask(party)
                     ):
-                        page["checks"].append(len(steps.afters))
-                    page["checks_all"].append(len(steps.afters))
+                        page["checks"].append(len(steps.shares))
+                    page["checks_all"].append(len(steps.shares))
                 with clock:
                     rounds.take_unmasking(party, steps)
             page["opens"] += sum(1 for slot in rounds.passes[-1] if slot.seat == 0 and not slot.up)
@@ -128,7 +139,7 @@ def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
         if hand.to_show_or_muck:
             seat = hand.to_show_or_muck[0]
             shown = agents[seat].show(rounds, seat, seat)
-            size = len(shown.afters) if isinstance(shown, Batch) else len(shown)
+            size = 0 if shown is None else len(shown.shares)
             if seat == 0:
                 page["batches"].append(size)
             else:

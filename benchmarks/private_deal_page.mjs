@@ -1,24 +1,31 @@
-// The page's CPU for one private-deal hand (benchmarks/private_deal.py runs it): the operations
-// one page does in a hand, counted by the Python side from a whole hand played by the rounds,
-// done here with the page's own module (static/js/privatedeal.js) and timed with the process's
-// CPU clock. Input (argv[2], JSON): {"masks": 1, "batches": [sizes], "checks": [sizes], "opens":
-// k, "rounds": r}, each batch the page unmasks and each it checks by its number of cards (one
-// proof a batch); output (stdout, JSON): the CPU seconds of each kind of operation, per hand.
+// The page's CPU for one private-deal hand (benchmarks/private_deal.py runs it; private deal v2):
+// the operations one page does in a hand, counted by the Python side from a whole hand played by
+// the rounds, done here with the page's own module (static/js/privatedeal.js) and timed with the
+// process's CPU clock. Input (argv[2], JSON): {"masks": d, "keys": n, "batches": [sizes], "checks":
+// [sizes], "opens": k, "rounds": r}: `masks` the deals the page is a party to (each: its key's
+// proof of knowledge, and its turn at the deck), `keys` the other parties' proofs it checks, each
+// batch of shares the page gives and each of another party's it checks by its number of cards
+// (one proof a batch; a show with nothing to show, 0, has none), and its own cards opened; output
+// (stdout, JSON): the CPU seconds of each kind of operation, per hand.
 
 import {
+  CARDS,
   cardPoint,
-  checkBatch,
-  maskAndShuffle,
+  checkKey,
+  checkShares,
+  jointKey,
   newSecret,
+  openDeck,
   openOwn,
-  unmaskBatch,
+  proveKey,
+  shareBatch,
+  shuffleTurn,
 } from "../src/wildstud/server/static/js/privatedeal.js";
 
 const counts = JSON.parse(process.argv[2]); // checks_all is the Python side's
 const rounds = counts.rounds ?? 5;
-const CARDS = [];
-for (const rank of "23456789TJQKA") for (const suit of "cdhs") CARDS.push(rank + suit);
-const context = new TextEncoder().encode("table t|hand 1|deal 1|unmask 0|party 0");
+const context = new TextEncoder().encode("table t|hand 1|deal 1");
+const bound = new TextEncoder().encode("table t|hand 1|deal 1|unmask 0|party 0");
 const cards = (size, from) => Array.from({ length: size }, (_, i) => (from + i) % 52);
 
 const cpu = () => {
@@ -32,42 +39,39 @@ function timed(work) {
   return cpu() - start;
 }
 
-const deck = CARDS.map(cardPoint);
 const order = [...Array(52).keys()].sort(() => Math.random() - 0.5);
-const totals = { cardPoints: 0, masks: 0, unmaskings: 0, checks: 0, opens: 0 };
+const totals = { cardPoints: 0, keys: 0, masks: 0, unmaskings: 0, checks: 0, opens: 0 };
 for (let round = 0; round < rounds; round++) {
   const mine = newSecret();
   const other = newSecret();
-  const masked = maskAndShuffle(deck, other, order); // what the page is handed
+  const joint = jointKey([mine.key, other.key]);
+  const dealt = shuffleTurn(openDeck(), other, order, joint, context); // what the page is handed
+  const c1 = (j) => dealt[j][0];
   // others' batches to check, each of its size
-  const batches = counts.checks.map((size, i) =>
-    unmaskBatch(
-      cards(size, i).map((j) => masked[j]),
-      other,
-      context,
-    ),
-  );
-  const own = maskAndShuffle(deck, mine, order); // its own cards, masked by itself alone
+  const sized = (sizes) => sizes.filter((size) => size > 0);
+  const batches = sized(counts.checks).map((size, i) => shareBatch(cards(size, i).map(c1), other, bound));
+  const proof = proveKey(other, context, 1);
+  const others = dealt.map(([point]) => shareBatch([point], other, bound).shares); // for its own cards
   totals.cardPoints += timed(() => CARDS.map(cardPoint)); // once a page: the 52 card points
+  totals.keys += timed(() => {
+    for (let i = 0; i < counts.masks; i++) proveKey(mine, context, 0);
+    for (let i = 0; i < (counts.keys ?? 0); i++) {
+      if (!checkKey(other.key, proof, context, 1)) throw new Error("a key's proof failed");
+    }
+  });
   totals.masks += timed(() => {
-    for (let i = 0; i < counts.masks; i++) maskAndShuffle(masked, mine, order);
+    for (let i = 0; i < counts.masks; i++) shuffleTurn(dealt, mine, order, joint, context);
   });
   totals.unmaskings += timed(() => {
-    counts.batches.forEach((size, i) =>
-      unmaskBatch(
-        cards(size, i).map((j) => masked[j]),
-        mine,
-        context,
-      ),
-    );
+    sized(counts.batches).forEach((size, i) => shareBatch(cards(size, i).map(c1), mine, bound));
   });
   totals.checks += timed(() => {
     for (const batch of batches) {
-      if (!checkBatch(batch, other.key, context)) throw new Error("a proof failed");
+      if (!checkShares(batch, other.key, bound)) throw new Error("a proof failed");
     }
   });
   totals.opens += timed(() => {
-    for (let i = 0; i < counts.opens; i++) openOwn(own[i % 52], mine, CARDS);
+    for (let i = 0; i < counts.opens; i++) openOwn(dealt[i % 52], others[i % 52], mine);
   });
 }
 const perHand = Object.fromEntries(Object.entries(totals).map(([kind, seconds]) => [kind, seconds / rounds]));

@@ -15,8 +15,9 @@ From the repository root::
     .venv/bin/python benchmarks/shuffle.py --players 4 --hands 100
 
 With ``--private`` the table deals privately instead (``deal: private``, issue 26): each client
-answers the rounds as today's page does (its key, its masking, each pass's points in one batch
-with one proof, its own cards opened alone, its show), and the figures are what the rounds add
+answers the rounds as today's page does (private deal v2: its key with its proof, its turn of
+the deck, each pass's shares in one batch with one proof, every page asked at once, its own
+cards opened alone, its show), and the figures are what the rounds add
 to each street at each client: from the frame that ends the betting before it (``street_started``;
 or the ``hand`` frame, for the first street, whose rounds begin with the keys and every party's
 masking) to the frame that deals its cards. A shuffled table deals a street in the frame that
@@ -26,7 +27,7 @@ would hold their answers back (a street's median 53 ms against 14, docs/benchmar
 30). Which arithmetic the clients answer with:
 
 - ``--private`` (``python``): libsodium's, through :class:`~wildstud.private_rounds.Agent` and
-  :func:`~wildstud.private_deal.unmask_batch`, in this process;
+  :func:`~wildstud.private_deal.share_batch`, in this process;
 - ``--private page``: the page's own code. Each client keeps a ``node`` process
   (``private_street_page.mjs``) running the page's handler of the rounds (``PagePrivate`` of
   ``static/js/privaterounds.js``, over ``privatedeal.js`` and the vendored ``@noble/curves``):
@@ -46,8 +47,7 @@ hand (its process's user and system time over the tables of that kind); and for 
 ``node_cpu_hand_s``, each node process's whole CPU a hand while the table played (its collector
 and its reading of the pipe included), and ``hops``, each frame's round trip through the pipe
 less the handler's own wall time: what the benchmark's pipe adds to a page's answer, which a
-page calling the module in its own thread does not have (a pass at six players waits for six in
-turn).
+page calling the module in its own thread does not have.
 
 The clients run in this process (the page's in their node processes), on the same cores as the
 server, and each table's ``load_average`` says how busy the machine was at its start and end
@@ -79,9 +79,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from wildstud.joint_shuffle import value_commitment
-from wildstud.private_deal import open_own, unmask_batch
+from wildstud.private_deal import open_own, prove_key, share_batch, shuffle_turn
 from wildstud.private_rounds import Agent
-from wildstud.private_wire import batch_context
+from wildstud.private_wire import batch_context, ciphertext_hex, ciphertext_of, key_data
 
 Frame = dict[str, Any]
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -178,38 +178,42 @@ class Player:
         return True
 
     async def answer(self, ws: ClientConnection, frame: Frame) -> None:
-        """A private deal's rounds ask: answered as today's page answers (privaterounds.js):
-        its key, its masking, each pass's points in one batch with one proof, its own cards
-        opened alone, its show in one batch; every answer after the key names the key."""
+        """A private deal's rounds ask: answered as today's page answers (privaterounds.js,
+        private deal v2): its key with its proof, its turn of the deck, each pass's shares in
+        one batch with one proof, its own cards opened alone, its show in one batch; every
+        answer names the key."""
         step, key = frame["step"], (frame["hand"], frame["deal"])
         started = time.process_time()
         agent = self.agents.setdefault(key, Agent.new())
         answer: Frame = {"step": step, "key": agent.key.hex()}
+        deal_context = b"%s|deal %d" % (frame["context"].encode(), key[1])
         if step == "open":
-            for _, point in frame["points"]:
-                open_own(bytes.fromhex(point), agent.secret)
+            for _, left in frame["points"]:
+                open_own(ciphertext_of(left), [], agent.secret)
+        elif step == "key":
+            answer.update(
+                key_data(agent.key, prove_key(agent.secret, deal_context, frame["party"]))
+            )
         elif step == "mask":
-            answer["deck"] = [
-                p.hex() for p in agent.masked([bytes.fromhex(point) for point in frame["deck"]])
-            ]
+            deck = [ciphertext_of(item) for item in frame["deck"]]
+            joint = bytes.fromhex(frame["joint"])
+            turned = shuffle_turn(deck, agent.secret, agent.order, joint, deal_context)
+            answer["deck"] = [ciphertext_hex(item) for item in turned]
         elif step in ("unmask", "show"):
             positions = [position for position, _ in frame["points"]]
             if step == "show":
                 answer["seat"] = frame["seat"]
-            if positions:
+            if positions:  # (nothing to show: nothing to prove, no batch)
                 bound = batch_context(
                     frame["context"].encode(), key[1], positions, frame["party"], step == "show"
                 )
-                batch = unmask_batch(
-                    [bytes.fromhex(point) for _, point in frame["points"]], agent.secret, bound
-                )
+                c1s = [bytes.fromhex(point[:64]) for _, point in frame["points"]]
+                batch = share_batch(c1s, agent.secret, bound)
                 answer["batch"] = {
-                    "afters": [after.hex() for after in batch.afters],
+                    "shares": [share.hex() for share in batch.shares],
                     "challenge": batch.challenge.hex(),
                     "response": batch.response.hex(),
                 }
-            else:  # nothing to show: nothing to prove
-                answer["steps"] = []
         self.spent(frame, time.process_time() - started)
         if step != "open":
             await ws.send(json.dumps({"type": "private", "hand": key[0], "deal": key[1],

@@ -4,7 +4,8 @@ face-up card by all, the hands shown with proof, and the audit after the hand cl
 queen of spades face up stops the deal and the redeal is a fresh round. A cheating page (a wrong
 unmasking, a substituted card, a wrong reordering, a show of cards it was not dealt) is caught
 and named, on the spot or by the audit; a silent page is named as the one the rounds wait for;
-the rows replay to the same rounds (a restart resumes)."""
+the rows replay to the same rounds (a restart resumes). Under v2 a pass asks every party at once,
+and a key comes with its proof of knowledge: a rogue key is refused."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import random
 import re
 from typing import Any
 
+import pysodium
 import pytest
 
 from tests.tools.private_play import (
@@ -27,12 +29,20 @@ from tests.tools.private_play import (
     parties,
     play_pages,
     sent,
-    wire,
 )
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand
-from wildstud.private_deal import Batch, Secret, card_point, shuffled_order, unmask, unmask_batch
+from wildstud.private_deal import (
+    Secret,
+    Shares,
+    card_point,
+    prove_key,
+    share_batch,
+    shuffle_turn,
+    shuffled_order,
+)
 from wildstud.private_rounds import (
+    SUM,
     Agent,
     DealRounds,
     OtherPageError,
@@ -74,12 +84,12 @@ def test_a_whole_hand_of_each_game_is_dealt_by_the_rounds(
     for rounds in night.deals:
         rows = [row for row in night.rows if row.deal == rounds.deal]
         again = DealRounds.restore(CONTEXT, rounds.deal, night.parties, rows)
-        assert (again.points, again.known, again.owners, again.shown, again.turn) == (
-            rounds.points,
+        assert (again.shares, again.known, again.owners, again.shown, again.pending) == (
+            rounds.shares,
             rounds.known,
             rounds.owners,
             rounds.shown,
-            rounds.turn,
+            rounds.pending,
         )
         assert again.audit() == []
 
@@ -118,122 +128,177 @@ def _ready(pages: int = 3) -> tuple[DealRounds, list[Agent], PrivateHand, Rounds
     everyone = parties(pages)
     agents = [Agent.new() for _ in everyone]
     rounds = DealRounds(CONTEXT, 1, everyone)
-    for party, agent in enumerate(agents):
-        rounds.take_key(party, agent.key)
-    for party, agent in enumerate(agents):
-        rounds.take_deck(party, agent.masked(rounds.deck()))
+    _keys_and_deck(rounds, agents)
     dealer = RoundsDealer()
     hand = PrivateHand("FTQ", [100] * (pages + 1), {"ante": 0}, deck=dealer)
     rounds.open_pass(hand.cards_due())
     return rounds, agents, hand, dealer
 
 
-def test_a_wrong_unmasking_is_refused_and_named() -> None:
+def _keys_and_deck(rounds: DealRounds, agents: list[Agent]) -> None:
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
+    for party in rounds.turns:
+        rounds.take_deck(party, agents[party].masked(rounds))
+
+
+def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
+    rounds, agents, hand, dealer = _ready()
+    assert rounds.stage == "pass"
+    assert rounds.waiting() == (0, 1, 2, 3)
+    # Page 0's face-down cards are positions 0 and 4: it shares every other position of the
+    # pass; the server (party 3) shares them all but its bot's (3, 7); and every party the
+    # deck's sum (SUM, 52), in the first pass.
+    assert rounds.to_unmask(0) == (1, 2, 3, 5, 6, 7, 8, 9, 10, 11, SUM)
+    assert rounds.to_unmask(3) == (0, 1, 2, 4, 5, 6, 8, 9, 10, 11, SUM)
+    asked = rounds.ask(2)
+    assert asked is not None
+    assert [p for p, _ in asked["points"]] == list(rounds.to_unmask(2))  # type: ignore[attr-defined]
+    for party in (2, 0, 3):
+        rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
+    assert rounds.waiting() == (1,)
+    assert rounds.known == {}  # no card opens before the last share is in
+    rounds.take_unmasking(1, agents[1].unmaskings(rounds, 1))
+    assert (rounds.stage, rounds.waiting(), len(rounds.known)) == ("ready", (), 4)
+    dealer.learn(rounds)
+    hand.run()
+    assert {agents[0].open_own(rounds, p) for p in (0, 4)} <= set(DECK)
+
+
+def test_a_wrong_share_is_refused_and_named() -> None:
     rounds, agents, _, _ = _ready()
-    points = list(rounds.points)
     honest = agents[0].unmaskings(rounds, 0)
     due = rounds.to_unmask(0)
     # Another secret than the key's.
     forged = Agent.new().unmaskings(rounds, 0)
-    with pytest.raises(RoundsError, match="page 0's unmasking of positions 1, 2, 3") as caught:
+    with pytest.raises(RoundsError, match="page 0's shares of positions 1, 2, 3") as caught:
         rounds.take_unmasking(0, forged)
     assert (caught.value.party, caught.value.kind) == (0, "unmasked")
-    # The right secret, one card wrong (another secret's unmasking of it in the batch).
-    wrong = (Agent.new().unmaskings(rounds, 0).afters[0], *honest.afters[1:])
+    # The right secret, one share wrong (another secret's share of it in the batch).
+    wrong = (forged.shares[0], *honest.shares[1:])
     with pytest.raises(RoundsError) as caught:
-        rounds.take_unmasking(0, Batch(honest.befores, wrong, honest.challenge, honest.response))
+        rounds.take_unmasking(0, Shares(honest.points, wrong, honest.challenge, honest.response))
     assert (caught.value.party, caught.value.kind) == (0, "unmasked")
     # The right secret, two points swapped (each pair as the page made it, in another order).
-    swapped = Batch(
-        (honest.befores[1], honest.befores[0], *honest.befores[2:]),
-        (honest.afters[1], honest.afters[0], *honest.afters[2:]),
+    swapped = Shares(
+        (honest.points[1], honest.points[0], *honest.points[2:]),
+        (honest.shares[1], honest.shares[0], *honest.shares[2:]),
         honest.challenge,
         honest.response,
     )
     with pytest.raises(RoundsError):
         rounds.take_unmasking(0, swapped)
-    # A batch proven for another pass (another context) proves nothing of this one.
-    elsewhere = unmask_batch(honest.befores, agents[0].secret, rounds.batch_context(due, 1))
+    # A batch proven for another party (another context) proves nothing of this one.
+    elsewhere = share_batch(honest.points, agents[0].secret, rounds.batch_context(due, 1))
     with pytest.raises(RoundsError):
         rounds.take_unmasking(0, elsewhere)
     # A batch short of a card.
-    short = unmask_batch(honest.befores[:-1], agents[0].secret, rounds.batch_context(due[:-1], 0))
+    short = share_batch(honest.points[:-1], agents[0].secret, rounds.batch_context(due[:-1], 0))
     with pytest.raises(RoundsError):
         rounds.take_unmasking(0, short)
-    assert rounds.points == points  # nothing changed
-    assert rounds.waiting() == (0,)
+    assert rounds.shares == {}
+    assert rounds.steps == []
+    assert rounds.waiting() == (0, 1, 2, 3)
     rounds.take_unmasking(0, honest)
-    assert rounds.waiting() == (1,)
-    # Out of turn.
+    assert rounds.waiting() == (1, 2, 3)
+    # Twice: nothing more is asked of it in this pass.
     with pytest.raises(RoundsError) as caught:
-        rounds.take_unmasking(2, agents[2].unmaskings(rounds, 2))
-    assert (caught.value.party, caught.value.kind) == (2, "turn")
+        rounds.take_unmasking(0, honest)
+    assert (caught.value.party, caught.value.kind) == (0, "turn")
 
 
-def test_a_page_from_before_batches_still_answers_one_proof_a_card() -> None:
-    # A page that loaded its script before batches answers one unmasking a card, each with its
-    # own proof: taken, and stored so, for the audit to check as it was proven.
-    rounds, agents, _, _ = _ready()
-    points = list(rounds.points)
-    due = rounds.to_unmask(0)
+def test_a_rogue_key_or_a_key_without_its_proof_is_refused() -> None:
+    rounds = DealRounds(CONTEXT, 1, parties(2))
+    agents = [Agent.new() for _ in range(3)]
+    for party in (0, 1):
+        rounds.take_key(party, agents[party].key, agents[party].key_proof(rounds, party))
+    # The server, last to publish, picks its key so that the joint key is one it alone knows
+    # the secret of: no proof it can make holds for that key.
+    mine = Secret.new()
+    rogue = mine.key
+    for party in (0, 1):
+        rogue = bytes(pysodium.crypto_core_ristretto255_sub(rogue, rounds.keys[party]))
+    for proof in (prove_key(mine, rounds.deal_context, 2), agents[2].key_proof(rounds, 2)):
+        with pytest.raises(RoundsError, match="proof that its party knows") as caught:
+            rounds.take_key(2, rogue, proof)
+        assert (caught.value.party, caught.value.kind) == (2, "key")
+    # A proof made for another party (copied from page 1's) or another deal fails too.
+    copied = prove_key(agents[1].secret, rounds.deal_context, 1)
+    with pytest.raises(RoundsError):
+        rounds.take_key(2, agents[1].key, copied)
+    with pytest.raises(RoundsError):
+        rounds.take_key(2, agents[2].key, prove_key(agents[2].secret, b"t|hand 1|deal 2", 2))
+    assert (rounds.stage, rounds.joint) == ("keys", b"")
+    rounds.take_key(2, agents[2].key, agents[2].key_proof(rounds, 2))
+    assert rounds.stage == "masking"
+    assert rounds.joint
 
-    def each(secret: Secret, context_of: Any) -> list[list[str]]:
-        return [wire(unmask(points[p], secret, context_of(p))) for p in due]
 
-    cheat = each(agents[0].secret, lambda p: rounds.proof_context(p, 0))
-    cheat[1] = wire(unmask(points[due[1]], Agent.new().secret, rounds.proof_context(due[1], 0)))
-    with pytest.raises(RoundsError, match=f"page 0's unmasking of position {due[1]} does not"):
-        rounds.take(0, {"step": "unmask", "steps": cheat})
-    row = rounds.take(
-        0, {"step": "unmask", "steps": each(agents[0].secret, lambda p: rounds.proof_context(p, 0))}
-    )
-    assert row is not None
-    assert isinstance(json.loads(row.data), list)
-    while rounds.waiting():
-        (party,) = rounds.waiting()
-        rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
-    for party, agent in enumerate(agents):
-        rounds.take_reveal(party, agent.secret.scalar, agent.order)
-    assert rounds.audit() == []
-    assert len(rounds.steps) == len(due) + len(agents) - 1  # one step a card, then one a batch
-
-
-def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> None:
-    everyone = parties(3)
-    # The everyone after page 1 keep the order, so that its substitution stays where it put it.
+def _substituted(change: Any) -> tuple[DealRounds, list[Agent]]:
+    """A deal in which page 1's turn is changed by ``change(deck, joint)`` (page 2, turning after
+    it, keeps the order, so that what it put in stays where it put it), at its first pass with
+    every party but the last answered."""
     straight = tuple(range(len(DECK)))
-    agents = [
-        Agent.new(),
-        Agent.new(),
-        Agent(Secret.new(), straight),
-        Agent(Secret.new(), straight),
-    ]
-    rounds = DealRounds(CONTEXT, 1, everyone)
+    agents = [Agent.new(), Agent.new(), Agent(Secret.new(), straight), Agent.new()]
+    rounds = DealRounds(CONTEXT, 1, parties(3))
     for party, agent in enumerate(agents):
-        rounds.take_key(party, agent.key)
-    for party, agent in enumerate(agents):
-        deck = agent.masked(rounds.deck())
-        if party == 1:  # page 1 puts a point of its own at the first up card (position 8)
-            deck[8] = Agent(Secret.new(), (0,)).masked([card_point(DECK[0])])[0]
+        rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
+    for party in rounds.turns:  # the server, then pages 0, 1 and 2
+        deck = agents[party].masked(rounds)
+        if party == 1:
+            change(deck, rounds.joint)
         rounds.take_deck(party, deck)
     hand = PrivateHand("FTQ", [100] * 4, {"ante": 0}, deck=RoundsDealer())
     rounds.open_pass(hand.cards_due())
-    for party in range(3):  # the everyone before the last unmask: each proof holds
+    for party in range(3):  # every party before the last: each proof holds
         rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
-    last = agents[3].unmaskings(rounds, 3)
-    with pytest.raises(RoundsError, match="position 8 is no card") as caught:
-        rounds.take_unmasking(3, last)
-    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    return rounds, agents
+
+
+def _encrypted(point: bytes, joint: bytes) -> tuple[bytes, bytes]:
+    """``point`` under the joint key, as anybody can encrypt it."""
+    return shuffle_turn([(bytes(32), point)], Secret.new(), [0], joint, b"anyone")[0]
+
+
+def _audited(rounds: DealRounds, agents: list[Agent]) -> list[tuple[int, str]]:
     for party, agent in enumerate(agents):
         rounds.take_reveal(party, agent.secret.scalar, agent.order)
-    faults = rounds.audit()
-    assert [(fault.party, fault.kind) for fault in faults] == [(1, "substituted")]
+    return [(fault.party, fault.kind) for fault in rounds.audit()]
+
+
+def test_a_card_put_in_under_the_joint_key_is_caught_by_the_deck_s_sum() -> None:
+    def second_ace(deck: list[Any], joint: bytes) -> None:
+        # Anybody can encrypt a card under the joint key: page 1 puts in a second ace of
+        # spades at the first up card (position 8), which would open as a card like any other.
+        deck[8] = _encrypted(card_point(Card("As")), joint)
+
+    rounds, agents = _substituted(second_ace)
+    with pytest.raises(RoundsError, match="does not add up to the 52 cards") as caught:
+        rounds.take_unmasking(3, agents[3].unmaskings(rounds, 3))
+    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    assert rounds.known == {}  # refused: nothing opened, nothing dealt
+    assert _audited(rounds, agents) == [(1, "substituted")]
+
+
+def test_a_change_that_keeps_the_sum_opens_to_no_card_and_is_named_by_the_audit() -> None:
+    def shifted(deck: list[Any], joint: bytes) -> None:
+        # A point added to one card and taken from another keeps the deck's sum, but the two
+        # open to no card (nobody knows how the card points relate).
+        plus = _encrypted(Secret.new().key, joint)
+        add, sub = pysodium.crypto_core_ristretto255_add, pysodium.crypto_core_ristretto255_sub
+        deck[8] = (add(deck[8][0], plus[0]), add(deck[8][1], plus[1]))
+        deck[9] = (sub(deck[9][0], plus[0]), sub(deck[9][1], plus[1]))
+
+    rounds, agents = _substituted(shifted)
+    with pytest.raises(RoundsError, match="position 8 is no card") as caught:
+        rounds.take_unmasking(3, agents[3].unmaskings(rounds, 3))
+    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    assert _audited(rounds, agents) == [(1, "substituted")]
 
 
 def test_a_wrong_reordering_is_named_by_the_audit() -> None:
     rounds, agents, _, _ = _ready()
-    while rounds.waiting():
-        (party,) = rounds.waiting()
+    for party in rounds.waiting():
         rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
     for party, agent in enumerate(agents):
         order = list(agent.order)
@@ -248,15 +313,17 @@ def test_a_deck_that_is_not_52_different_points_is_refused() -> None:
     parties = (Party("page 0", (0,)), Party("server", (1,)))
     agent = Agent.new()
     rounds = DealRounds(CONTEXT, 1, parties)
-    rounds.take_key(0, agent.key)
-    rounds.take_key(1, Agent.new().key)
-    deck = agent.masked(rounds.deck())
-    for bad in (deck[:51], [deck[0], *deck[1:51], deck[0]], [bytes(32), *deck[1:]]):
+    other = Agent.new()
+    rounds.take_key(0, agent.key, agent.key_proof(rounds, 0))
+    rounds.take_key(1, other.key, other.key_proof(rounds, 1))
+    deck = other.masked(rounds)  # the server turns first
+    identity = (bytes(32), deck[0][1])
+    for bad in (deck[:51], [deck[0], *deck[1:51], deck[0]], [identity, *deck[1:]]):
         with pytest.raises(RoundsError) as caught:
-            rounds.take_deck(0, bad)
-        assert (caught.value.party, caught.value.kind) == (0, "deck")
+            rounds.take_deck(1, bad)
+        assert (caught.value.party, caught.value.kind) == (1, "deck")
     with pytest.raises(RoundsError) as caught:
-        rounds.take_deck(1, deck)  # not its turn
+        rounds.take_deck(0, agent.masked(rounds))  # not its turn
     assert caught.value.kind == "turn"
     assert rounds.decks == []
 
@@ -276,9 +343,12 @@ def test_a_show_of_cards_not_dealt_is_refused() -> None:
     rounds = night.rounds
     seat = hand.to_show_or_muck[0]
     honest = night.agents[-1][seat].show(rounds, seat, seat)
+    forged = Agent.new().show(rounds, seat, seat)
+    assert honest is not None
+    assert forged is not None
     # Another party's secret cannot show this seat's cards; nor another seat's party.
     with pytest.raises(RoundsError) as caught:
-        rounds.take_show(seat, seat, Agent.new().show(rounds, seat, seat))
+        rounds.take_show(seat, seat, forged)
     assert (caught.value.party, caught.value.kind) == (seat, "shown")
     other = (seat + 1) % 3
     with pytest.raises(RoundsError) as caught:
@@ -296,28 +366,34 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     everyone = parties(3)
     agents = [Agent.new() for _ in everyone]
     rounds = DealRounds(CONTEXT, 1, everyone)
-    rounds.take_key(0, agents[0].key)
-    rounds.take_key(3, agents[3].key)
+
+    def key(party: int) -> None:
+        rounds.take_key(party, agents[party].key, agents[party].key_proof(rounds, party))
+
+    key(0)
+    key(3)
     assert (rounds.stage, rounds.waiting()) == ("keys", (1, 2))
-    rounds.take_key(1, agents[1].key)
-    rounds.take_key(2, agents[2].key)
-    rounds.take_deck(0, agents[0].masked(rounds.deck()))
+    key(1)
+    key(2)
+    assert (rounds.stage, rounds.waiting()) == ("masking", (3,))  # the server turns first
+    rounds.take_deck(3, agents[3].masked(rounds))
+    rounds.take_deck(0, agents[0].masked(rounds))
     assert (rounds.stage, rounds.waiting()) == ("masking", (1,))
     # A key once published stands for the deal: another is another page's (its player's other
     # device), which sits the deal out.
+    other = Agent.new()
     with pytest.raises(OtherPageError, match="another page of this seat"):
-        rounds.take_key(1, Agent.new().key)
-    assert rounds.take_key(1, agents[1].key) is None  # a resend: taken, nothing to store
+        rounds.take_key(1, other.key, other.key_proof(rounds, 1))
+    assert (
+        rounds.take_key(1, agents[1].key, agents[1].key_proof(rounds, 1)) is None
+    )  # a resend: taken, nothing to store
 
 
 def test_a_pass_never_opens_a_face_down_card_of_a_seat_no_party_holds() -> None:
     parties = (Party("page 0", (0,)), Party("server", (1,)))  # seat 2 is nobody's
     agents = [Agent.new() for _ in parties]
     rounds = DealRounds(CONTEXT, 1, parties)
-    for party, agent in enumerate(agents):
-        rounds.take_key(party, agent.key)
-    for party, agent in enumerate(agents):
-        rounds.take_deck(party, agent.masked(rounds.deck()))
+    _keys_and_deck(rounds, agents)
     hand = PrivateHand("FTQ", [100] * 3, {"ante": 0}, deck=RoundsDealer())
     with pytest.raises(RoundsError, match="seat 2 is no party's"):
         rounds.open_pass(hand.cards_due())
@@ -342,13 +418,16 @@ def test_an_answer_sent_again_is_taken_once() -> None:
     page, server = JsonPage(0, 0), JsonPage(1, 1)
     for party in (page, server):
         assert rounds.take(party.party, party.answer({"step": "key"}, rounds)) is not None
+    first = rounds.ask(1)  # the server turns the deck first
+    assert first is not None
+    assert rounds.take(1, server.answer(sent(first), rounds)) is not None
     asked = rounds.ask(0)
     assert asked is not None
     mask = page.answer(sent(asked), rounds)
     assert rounds.take(0, mask) is not None
     assert rounds.take(0, sent(mask)) is None  # the page reconnected and sent it again
-    assert rounds.waiting() == (1,)
-    assert len(rounds.decks) == 1
+    assert rounds.stage == "ready"
+    assert len(rounds.decks) == 2
     other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
     assert rounds.take(0, other) is None
 
@@ -364,16 +443,19 @@ def test_a_second_page_of_a_party_is_told_the_deal_is_played_elsewhere() -> None
         rounds.take(0, phone.answer({"step": "key"}, rounds))
     assert (caught.value.party, caught.value.kind) == (0, "elsewhere")
     assert rounds.take(1, server.answer({"step": "key"}, rounds)) is not None
+    first = rounds.ask(1)  # the server turns the deck first
+    assert first is not None
+    rounds.take(1, server.answer(sent(first), rounds))
     asked = rounds.ask(0)
     assert asked is not None
     masked = phone.answer(sent(asked), rounds)
     with pytest.raises(OtherPageError):
         rounds.take(0, {**masked, "key": phone.agent.key.hex()})
-    assert rounds.decks == []
+    assert len(rounds.decks) == 1
     assert rounds.waiting() == (0,)
     # The page whose key the deal took names it, and is taken.
     assert rounds.take(0, {**laptop.answer(sent(asked), rounds), "key": laptop.agent.key.hex()})
-    assert len(rounds.decks) == 1
+    assert len(rounds.decks) == 2
 
 
 @pytest.mark.parametrize(
@@ -385,11 +467,14 @@ def test_a_second_page_of_a_party_is_told_the_deal_is_played_elsewhere() -> None
         {"step": "key", "key": "ab"},
         {"step": "key", "key": 7},
         {"step": "mask", "deck": "not a list"},
+        {"step": "key", "key": "ab" * 32},
+        {"step": "key", "key": "ab" * 32, "challenge": "00" * 32, "response": "zz"},
+        {"step": "mask", "deck": ["ab" * 32]},
         {"step": "unmask", "steps": [["ab", "cd"]]},
         {"step": "unmask", "batch": "not an object"},
-        {"step": "unmask", "batch": {"afters": "ab", "challenge": "00" * 32}},
-        {"step": "unmask", "batch": {"afters": ["ab"], "challenge": "00" * 32}},
-        {"step": "unmask", "batch": {"afters": [], "challenge": "00" * 32, "response": 7}},
+        {"step": "unmask", "batch": {"shares": "ab", "challenge": "00" * 32}},
+        {"step": "unmask", "batch": {"shares": ["ab"], "challenge": "00" * 32}},
+        {"step": "unmask", "batch": {"shares": [], "challenge": "00" * 32, "response": 7}},
         {"step": "show", "seat": "0", "steps": []},
         {"step": "show", "seat": 1, "batch": ["not", "an", "object"]},
         {"step": "reveal", "secret": "00" * 32, "order": [0, 0, 1]},

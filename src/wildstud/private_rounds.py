@@ -1,55 +1,72 @@
-"""The rounds of a private deal, as any transport plays them: who must answer now, what each
-answer must be, each checked on arrival and kept as a row that a restart replays (issue 26
-item 2; :mod:`wildstud.private_deal` holds the arithmetic, :class:`~wildstud.deal.PrivateHand`
-the engine's half).
+"""The rounds of a private deal ("wildstud private deal v2"), as any transport plays them: who
+must answer now, what each answer must be, each checked on arrival and kept as a row that a
+restart replays (issue 26 item 2; :mod:`wildstud.private_deal` holds the arithmetic and the
+protocol's bytes, :class:`~wildstud.deal.PrivateHand` the engine's half).
 
 One :class:`DealRounds` is one deal of a hand (the first, or a redeal: a redeal is a fresh
 round). Its parties (:class:`Party`) are fixed as it starts: each seated player's page, then
-the server last, as one party for every bot and every player away (it owns their seats). In
-order:
+the server last, as one party for every bot and every player away (it owns their seats). Its
+deal context (:attr:`DealRounds.deal_context`, what the key proofs and the randomisers are
+bound to) is the rounds' context then ``|deal N``. In order:
 
-1. **Keys.** Every party publishes its key for the deal (:meth:`DealRounds.take_key`), in any
-   order.
-2. **Masking.** Each party in turn masks and reorders the deck the one before it handed on
-   (:meth:`DealRounds.take_deck`; the first masks the cards in their order). The deck is
-   checked for what can be checked on the spot: 52 points of the group, all different. That
-   the party reordered and masked honestly is the audit's to say, once secrets are published.
-3. **Passes.** Before the dealer deals a street (or a community or centre card), the cards due
-   (:meth:`~wildstud.deal.PrivateHand.cards_due`) are opened in one pass
-   (:meth:`DealRounds.open_pass`): each party in turn unmasks, in one answer, every position of
-   the pass that is not its own (:meth:`DealRounds.take_unmasking`), in one batch with one
-   proof for them all (:func:`~wildstud.private_deal.unmask_batch`), checked at once: a
-   face-up card by every party, after which it is named (:attr:`DealRounds.known`), a
-   face-down card by every party but its owner, who takes the last mask off alone
-   (:meth:`Agent.open_own`). The dealer policy :class:`RoundsDealer` deals the positions in
-   order: a face-down card as its position, a face-up one as the card named.
-4. **Showdown.** A hand is shown by its owner publishing its own unmasking of its face-down
+1. **Keys.** Every party publishes its key for the deal with its proof of knowledge
+   (:meth:`DealRounds.take_key`, :func:`~wildstud.private_deal.prove_key` bound to the deal
+   context and the party's index), in any order; a key whose proof fails is refused. The
+   joint key (:attr:`DealRounds.joint`) is their sum.
+2. **The deck.** Each party in turn reorders and re-randomises the deck the one before it
+   handed on (:meth:`DealRounds.take_deck`; the first turns the open deck): a chain, one party
+   after another, the server first (:attr:`DealRounds.turns`: the party turning last knows
+   which position goes to which seat, so it could aim a card it put in at one; an honest page
+   after the server hides that from it). The deck is checked for what can be checked on the
+   spot (52 different ciphertexts, each two points of the group); that the party turned it
+   honestly is the audit's to say, once secrets are published.
+3. **Passes: one round.** Before the dealer deals a street (or a community or centre card), the
+   cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`) are opened in one pass
+   (:meth:`DealRounds.open_pass`): every party is asked at once for its shares of every
+   position of the pass that is not its own (:meth:`DealRounds.to_unmask`: a face-up card's
+   from every party, a face-down card's from every party but its owner), in one batch with one
+   proof (:func:`~wildstud.private_deal.share_batch`), and answers in any order
+   (:meth:`DealRounds.take_unmasking`), each batch checked on arrival. The first pass of a
+   deal opens the deck's sum too, as position :data:`SUM` (52), face up: when it does not add
+   up to the 52 cards (:func:`~wildstud.private_deal.adds_up`), a turn put in a card that was
+   not in the deck (``substituted``, the audit says whose). When the last is in, the pass is
+   over: a face-up card is named (:attr:`DealRounds.known`), a face-down card's owner
+   adds its own share alone (:meth:`Agent.open_own`, from :meth:`DealRounds.own_points`). The
+   dealer policy :class:`RoundsDealer` deals the positions in order: a face-down card as its
+   position, a face-up one as the card named.
+4. **Showdown.** A hand is shown by its owner publishing its own shares of its face-down
    positions, in one batch with proof (:meth:`DealRounds.take_show`); folded and mucked cards
-   are never unmasked.
+   are never opened.
 5. **Audit.** Once the hand is over every party may publish its secret and order
-   (:meth:`DealRounds.take_reveal`): :meth:`DealRounds.audit` replays every step and names a
-   party that reordered wrongly, substituted a card or unmasked wrongly.
+   (:meth:`DealRounds.take_reveal`): :meth:`DealRounds.audit` replays every turn of the deck and
+   checks every share, and names a party that reordered wrongly, substituted a card or shared
+   wrongly.
+
+**The wire** (:meth:`DealRounds.ask`, :meth:`DealRounds.take`): see :mod:`wildstud.private_wire`.
 
 Every answer is refused with a :class:`RoundsError` that names its party and what it did wrong
 (``kind``), and changes nothing; every answer taken gives a :class:`Row` to store before the
 rounds go on, and :meth:`DealRounds.restore` replays the rows (nothing in them is a card in the
-clear: keys, masked points, unmaskings with their proofs, and after the hand the secrets).
+clear: keys and their proofs, ciphertexts, shares with their proofs, and after the hand the
+secrets). The deal's first row names its parties and the protocol's version: rows of another
+version are refused by name (:func:`parties_of`).
 
 A whole deal between two pages and the server, played by :class:`Agent` values:
 
 >>> from wildstud.deal import PrivateHand
 >>> parties = (Party("Ann", (0,)), Party("Bob", (1,)), Party("server", (2,)))
 >>> agents = [Agent.new() for _ in parties]
->>> rounds = DealRounds(b"table 7, hand 1", 1, parties)
+>>> rounds = DealRounds(b"table 7|hand 1", 1, parties)
 >>> for index, agent in enumerate(agents):
-...     _ = rounds.take_key(index, agent.key)
->>> for index, agent in enumerate(agents):
-...     _ = rounds.take_deck(index, agent.masked(rounds.deck()))
+...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
+>>> for index in rounds.turns:  # the server first, then each page
+...     _ = rounds.take_deck(index, agents[index].masked(rounds))
 >>> dealer = RoundsDealer()
 >>> hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=dealer)
 >>> _ = rounds.open_pass(hand.cards_due())
->>> while rounds.waiting():
-...     party = rounds.waiting()[0]
+>>> rounds.waiting()  # every party at once
+(0, 1, 2)
+>>> for party in reversed(rounds.waiting()):  # in any order
 ...     _ = rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
 >>> dealer.learn(rounds)
 >>> hand.run()
@@ -67,37 +84,44 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from wildstud.cards import DECK, Card
-from wildstud.deal.hidden import HiddenCard
 from wildstud.deal.stages import Chance, Stage
-from wildstud.errors import HiddenCardError
 from wildstud.private_deal import (
-    Batch,
+    VERSION,
+    Ciphertext,
     Fault,
+    KeyProof,
     Point,
     PrivateDealError,
     Secret,
+    Shares,
     Step,
-    Unmasking,
+    adds_up,
     audit,
-    card_of,
-    card_point,
-    check_batch,
-    check_unmasking,
+    check_deck,
+    check_key,
+    check_shares,
+    deck_sum,
     is_point,
-    mask_and_shuffle,
+    joint_key,
+    less_shares,
+    open_card,
+    open_deck,
     open_own,
+    prove_key,
+    share_batch,
+    shuffle_turn,
     shuffled_order,
-    unmask_batch,
 )
+from wildstud.private_dealer import RoundsDealer
 from wildstud.private_wire import (
     batch_context,
-    batch_data,
-    batch_of,
-    hex_points,
+    ciphertext_hex,
+    ciphertext_of,
+    key_data,
+    key_of,
     point_bytes,
-    unmasking_data,
-    unmasking_of,
-    unmaskings,
+    shares_data,
+    shares_of,
 )
 
 __all__ = [
@@ -110,29 +134,35 @@ __all__ = [
     "RoundsDealer",
     "RoundsError",
     "Row",
+    "parties_of",
 ]
 
 Kind = Literal["parties", "key", "deck", "pass", "unmask", "show", "reveal", "agent", "audit"]
 """What a row holds: the deal's parties (its first row, :meth:`DealRounds.parties_row`), a
-party's key, its masked deck, a pass opened (the server's), a party's
-unmaskings in a pass, a hand shown, a party's secret and order after the hand; or the server's
-own secret and order (:meth:`Agent.row`: stored, never sent), or the deal's audit once every
-secret was published (its faults: :mod:`wildstud.server.table.private_reveal`); the last two
-skipped by :meth:`DealRounds.apply`."""
+party's key with its proof, its turn of the deck, a pass opened (the server's), a party's
+shares in a pass, a hand shown, a party's secret and order after the hand; or the server's own
+secret and order (:meth:`Agent.row`: stored, never sent), or the deal's audit once every secret
+was published (its faults: :mod:`wildstud.server.table.private_reveal`); the last two skipped
+by :meth:`DealRounds.apply`."""
 
 SERVER_ROW = -1
 """The party of a row the rounds write themselves (a pass opened)."""
 
 DECK_SIZE = len(DECK)
 
+SUM = DECK_SIZE
+"""The position the deck's sum is opened at (:func:`~wildstud.private_deal.deck_sum`), with the
+first pass's cards, by every party."""
+
 
 class RoundsError(PrivateDealError):
     """An answer the rounds refuse: ``party`` (its index; ``None`` when nobody can be named
     before the audit) did ``kind`` wrong: ``turn`` (not its turn, or nothing asked of it),
-    ``key``, ``deck`` (not 52 different points of the group), ``unmasked`` (an unmasking that
-    is not of the point it must unmask, or whose proof fails), ``shown`` (a show that does
-    not open the owner's cards) or ``substituted`` (every unmasking held, yet a face-up card is
-    no card: a masking put in a point that was not in the deck; the audit names whose)."""
+    ``key`` (no point, or its proof of knowledge fails), ``deck`` (not 52 different
+    ciphertexts), ``unmasked`` (shares that are not of the points asked, or whose proof fails),
+    ``shown`` (a show that does not open the owner's cards) or ``substituted`` (every share
+    held, yet a card is no card: a turn of the deck put in a point that was not in it; the
+    audit names whose)."""
 
     def __init__(self, party: int | None, kind: str, message: str) -> None:
         super().__init__(message)
@@ -144,8 +174,7 @@ class OtherPageError(RoundsError):
     """An answer from a page of the party's seat other than the one whose key the deal took:
     its player opened the seat on two devices (or in two tabs), each with a secret of its own,
     and the page whose key came first plays the deal (kind ``elsewhere``). The other page sits
-    the deal out: its masking would put in points no unmasking of the taken key takes off, and
-    its secret published after the deal would not open the deal's key. Nothing changes."""
+    the deal out: its shares would not be of the taken key's secret. Nothing changes."""
 
     def __init__(self, party: int, message: str) -> None:
         super().__init__(party, "elsewhere", message)
@@ -159,6 +188,26 @@ class Party:
 
     name: str
     seats: tuple[int, ...]
+
+
+def parties_of(data: str) -> tuple[Party, ...]:
+    """The parties of a deal's first row (:meth:`DealRounds.parties_row`); a row of another
+    version of the protocol is refused, naming it.
+
+    >>> try:
+    ...     parties_of('[["Ann", [0]], ["server", [1]]]')  # the first version's
+    ... except PrivateDealError as error:
+    ...     print(str(error)[:51])
+    this deal was dealt under wildstud private deal v1,
+    """
+    read = json.loads(data)
+    version = read.get("version") if isinstance(read, dict) else 1
+    if version != VERSION:
+        raise PrivateDealError(
+            f"this deal was dealt under wildstud private deal v{version}, which this wildstud"
+            f" no longer audits (it audits v{VERSION} only)"
+        )
+    return tuple(Party(name, tuple(seats)) for name, seats in read["parties"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,22 +234,23 @@ class Row:
 @dataclass(eq=False)
 class DealRounds:
     """The rounds of one deal (see the module): ``context`` names the table and hand (every
-    proof is bound to it, with the deal, position and party), ``deal`` the deal's number,
+    proof is bound to it, with the deal, positions and party), ``deal`` the deal's number,
     ``parties`` the parties in order (the server last)."""
 
     context: bytes
     deal: int
     parties: tuple[Party, ...]
     keys: dict[int, Point] = field(default_factory=dict)
-    decks: list[list[Point]] = field(default_factory=list)
-    """Each party's masked deck, in turn."""
-    points: list[Point] = field(default_factory=list)
-    """Each position's point as it stands (the last deck, less the masks taken off)."""
+    decks: list[list[Ciphertext]] = field(default_factory=list)
+    """Each turn of the deck, in the order of :attr:`turns`; the last is the deck dealt
+    from."""
     passes: list[tuple[PassSlot, ...]] = field(default_factory=list)
-    turn: int | None = None
-    """The party whose unmasking the pass in progress waits for (``None``: no pass open)."""
+    pending: frozenset[int] = frozenset()
+    """The parties whose shares the pass in progress waits for (empty: no pass open)."""
+    shares: dict[int, dict[int, Point]] = field(default_factory=dict)
+    """Each position's shares taken, by party."""
     steps: list[Step] = field(default_factory=list)
-    """Every unmasking taken, for the audit."""
+    """Every batch of shares taken, for the audit."""
     known: dict[int, Card] = field(default_factory=dict)
     """The face-up cards opened, by position."""
     owners: dict[int, int] = field(default_factory=dict)
@@ -212,6 +262,8 @@ class DealRounds:
     answered: set[tuple[int, str]] = field(default_factory=set)
     """Each answer :meth:`take` took, as its party and its body's JSON: the same answer sent
     again (a page that reconnected resends what it sent last) is taken once."""
+    joint: Point = b""
+    """The joint key, once every key is in."""
 
     def __post_init__(self) -> None:
         seats = [seat for party in self.parties for seat in party.seats]
@@ -226,8 +278,8 @@ class DealRounds:
 
         >>> import copy
         >>> rounds = DealRounds(b"t", 1, (Party("Ann", (0,)), Party("server", (1,))))
-        >>> trial = copy.deepcopy(rounds)
-        >>> _ = trial.take_key(0, Secret.new().key)
+        >>> trial, one = copy.deepcopy(rounds), Secret.new()
+        >>> _ = trial.take_key(0, one.key, prove_key(one, trial.deal_context, 0))
         >>> len(trial.keys), len(rounds.keys)
         (1, 0)
         """
@@ -237,28 +289,42 @@ class DealRounds:
             self.parties,
             dict(self.keys),
             list(self.decks),
-            list(self.points),
             list(self.passes),
-            self.turn,
+            self.pending,
+            {position: dict(shares) for position, shares in self.shares.items()},
             list(self.steps),
             dict(self.known),
             dict(self.owners),
             dict(self.shown),
             dict(self.revealed),
             set(self.answered),
+            self.joint,
         )
 
     # -- where it stands -------------------------------------------------------------------
 
     @property
+    def deal_context(self) -> bytes:
+        """What the deal's key proofs and randomisers are bound to: the rounds' context, then
+        ``|deal N`` (``b"t1|hand 4|deal 2"``)."""
+        return b"%s|deal %d" % (self.context, self.deal)
+
+    @property
     def stage(self) -> Literal["keys", "masking", "ready", "pass"]:
-        """``keys`` (a key is missing), ``masking`` (a deck is), ``pass`` (a pass is open) or
-        ``ready`` (the dealer may deal what the passes opened)."""
+        """``keys`` (a key is missing), ``masking`` (a turn of the deck is), ``pass`` (a pass
+        is open) or ``ready`` (the dealer may deal what the passes opened)."""
         if len(self.keys) < len(self.parties):
             return "keys"
         if len(self.decks) < len(self.parties):
             return "masking"
-        return "ready" if self.turn is None else "pass"
+        return "pass" if self.pending else "ready"
+
+    @property
+    def turns(self) -> tuple[int, ...]:
+        """The parties in the order they turn the deck: the server (the last party) first, then
+        the pages in their order (``(2, 0, 1)`` for two pages and the server)."""
+        last = len(self.parties) - 1
+        return (last, *range(last))
 
     def waiting(self) -> tuple[int, ...]:
         """The parties whose answer the rounds wait for now (empty: none)."""
@@ -266,8 +332,12 @@ class DealRounds:
         if stage == "keys":
             return tuple(i for i in range(len(self.parties)) if i not in self.keys)
         if stage == "masking":
-            return (len(self.decks),)
-        return () if self.turn is None else (self.turn,)
+            return (self.turns[len(self.decks)],)
+        return tuple(sorted(self.pending))
+
+    def opened_passes(self) -> list[tuple[PassSlot, ...]]:
+        """The passes of the deal that are over."""
+        return self.passes[:-1] if self.pending else self.passes
 
     def owner(self, seat: int | None) -> int | None:
         """The party whose seat ``seat`` is (``None`` for none, or the centre)."""
@@ -276,38 +346,43 @@ class DealRounds:
                 return index
         return None
 
-    def deck(self) -> list[Point]:
-        """The deck the party whose turn it is to mask masks: the one before it handed on."""
-        return list(self.decks[-1]) if self.decks else [card_point(card) for card in DECK]
+    def deck(self) -> list[Ciphertext]:
+        """The deck the party whose turn it is turns: the one before it handed on."""
+        return list(self.decks[-1]) if self.decks else open_deck()
 
-    def proof_context(self, position: int, party: int) -> bytes:
-        """What a proof of ``party``'s unmasking of ``position`` is bound to: the rounds'
-        context, then ``|deal N|position P|party I`` (a show's proof adds ``|show``), the bytes
-        a page builds the same way.
-
-        >>> DealRounds(b"t1|hand 4", 2, (Party("a", (0,)), Party("b", ()))).proof_context(9, 1)
-        b't1|hand 4|deal 2|position 9|party 1'
-        """
-        return b"%s|deal %d|position %d|party %d" % (self.context, self.deal, position, party)
+    def dealt(self, position: int) -> Ciphertext:
+        """The ciphertext at ``position`` of the deck dealt from (at :data:`SUM`, the deck's
+        sum)."""
+        if position == SUM:
+            return deck_sum(self.decks[-1])
+        return self.decks[-1][position]
 
     def batch_context(self, positions: Sequence[int], party: int, show: bool = False) -> bytes:
-        """What the one proof of ``party``'s batch over ``positions`` is bound to
+        """What the one proof of ``party``'s shares of ``positions`` is bound to
         (:func:`~wildstud.private_wire.batch_context` of the rounds' context and deal)."""
         return batch_context(self.context, self.deal, positions, party, show)
 
     def to_unmask(self, party: int) -> tuple[int, ...]:
-        """The positions ``party`` unmasks in the pass open (every one but its own)."""
-        if not self.passes or self.turn is None:
+        """The positions of the pass open whose shares ``party`` gives (every one but its
+        own), whether it gave them yet or not."""
+        if not self.pending:
             return ()
-        return tuple(
+        positions = tuple(
             slot.position for slot in self.passes[-1] if slot.up or self.owner(slot.seat) != party
         )
+        return (*positions, SUM) if len(self.passes) == 1 else positions
+
+    def left(self, position: int, owner: int) -> Ciphertext:
+        """The ciphertext at ``position`` with every share but party ``owner``'s taken off its
+        ``c2``: what the owner opens alone (``c2 − x·c1``)."""
+        shares = self.shares.get(position, {})
+        return less_shares(self.dealt(position), [d for p, d in shares.items() if p != owner])
 
     # -- the answers -----------------------------------------------------------------------
 
-    def take_key(self, party: int, key: Point) -> Row | None:
-        """``party``'s key for the deal; ``None`` for the same key again (a page resends what
-        it sent once it reconnects): taken already, nothing to store."""
+    def take_key(self, party: int, key: Point, proof: KeyProof) -> Row | None:
+        """``party``'s key for the deal with its proof of knowledge; ``None`` for the same key
+        again (a page resends what it sent once it reconnects): taken already."""
         self._party(party)
         if party in self.keys:
             if self.keys[party] == key:
@@ -321,23 +396,27 @@ class DealRounds:
             raise RoundsError(party, "turn", "the keys are all in")
         if not is_point(key):
             raise RoundsError(party, "key", "a key is a point of the group")
+        if not check_key(key, proof, self.deal_context, party):
+            raise RoundsError(
+                party, "key", "the key's proof that its party knows its secret does not hold"
+            )
         self.keys[party] = key
-        return Row(self.deal, "key", party, json.dumps(key.hex()))
+        if len(self.keys) == len(self.parties):
+            self.joint = joint_key([self.keys[i] for i in range(len(self.parties))])
+        return Row(self.deal, "key", party, json.dumps(key_data(key, proof)))
 
-    def take_deck(self, party: int, deck: Sequence[Point]) -> Row:
-        """``party``'s masked and reordered deck, in its turn."""
+    def take_deck(self, party: int, deck: Sequence[Ciphertext]) -> Row:
+        """``party``'s turn of the deck, reordered and re-randomised."""
         self._party(party)
         if self.waiting() != (party,) or self.stage != "masking":
-            raise RoundsError(party, "turn", "it is not this party's turn to mask the deck")
-        points = list(deck)
-        if len(points) != DECK_SIZE or len(set(points)) != DECK_SIZE:
-            raise RoundsError(party, "deck", "a masked deck is 52 different points")
-        if not all(is_point(point) for point in points):
-            raise RoundsError(party, "deck", "a masked deck is 52 points of the group")
-        self.decks.append(points)
-        if len(self.decks) == len(self.parties):
-            self.points = list(points)
-        return Row(self.deal, "deck", party, json.dumps(hex_points(points)))
+            raise RoundsError(party, "turn", "it is not this party's turn at the deck")
+        turned = list(deck)
+        try:
+            check_deck(turned)
+        except PrivateDealError as error:
+            raise RoundsError(party, "deck", str(error)) from None
+        self.decks.append(turned)
+        return Row(self.deal, "deck", party, json.dumps([ciphertext_hex(c) for c in turned]))
 
     def open_pass(self, chances: Sequence[Chance]) -> Row:
         """Open a pass over the cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`): the
@@ -353,7 +432,7 @@ class DealRounds:
             raise RoundsError(None, "turn", "a pass opens one card or more of the deck")
         for slot in slots:
             if not slot.up and self.owner(slot.seat) is None:
-                # Every party would unmask it: a face-down card opened to everybody.
+                # Every party would share it: a face-down card opened to everybody.
                 raise RoundsError(None, "turn", f"seat {slot.seat} is no party's in this deal")
         data = [[slot.position, slot.seat, slot.up] for slot in slots]
         self._open(slots)
@@ -361,129 +440,104 @@ class DealRounds:
 
     def _open(self, slots: tuple[PassSlot, ...]) -> None:
         self.passes.append(slots)
-        self.turn = -1
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        """The next party with something to unmask in the pass, or the pass's end."""
-        assert self.turn is not None
-        for party in range(self.turn + 1, len(self.parties)):
-            self.turn = party
-            if self.to_unmask(party):
-                return
-        self.turn = None
-        self._close_pass()
+        self.pending = frozenset(range(len(self.parties)))  # to_unmask reads the pass open
+        self.pending = frozenset(p for p in self.pending if self.to_unmask(p))
 
     def _close_pass(self) -> None:
+        if len(self.passes) == 1 and not adds_up(self.dealt(SUM), [*self.shares[SUM].values()]):
+            raise RoundsError(
+                None,
+                "substituted",
+                "the dealt deck does not add up to the 52 cards: a turn of the deck put in a"
+                " card that was not in it",
+            )
         for slot in self.passes[-1]:
             if slot.up:
                 try:
-                    self.known[slot.position] = card_of(self.points[slot.position])
+                    self.known[slot.position] = open_card(
+                        self.dealt(slot.position), list(self.shares[slot.position].values())
+                    )
                 except PrivateDealError:
                     raise RoundsError(
                         None,
                         "substituted",
-                        f"position {slot.position} is no card once every party unmasked it:"
-                        " a masking put in a point that was not in the deck",
+                        f"position {slot.position} is no card once every party shared it:"
+                        " a turn of the deck put in a point that was not in it",
                     ) from None
             else:
                 assert slot.seat is not None
                 self.owners[slot.position] = slot.seat
 
-    def take_unmasking(self, party: int, steps: Sequence[Unmasking] | Batch) -> Row:
-        """``party``'s unmaskings in the pass open: one :class:`~wildstud.private_deal.Batch`
-        over every position it must unmask (:meth:`to_unmask`), in order, each of the point as
-        it stands, with one proof bound to :meth:`batch_context`; or, as a page before batches
-        answered (and a night stored then holds), one unmasking a position with its own proof.
-        The row keeps the form taken, for the audit to check as it was proven."""
+    def take_unmasking(self, party: int, batch: Shares) -> Row:
+        """``party``'s shares in the pass open: one :class:`~wildstud.private_deal.Shares`
+        over every position it shares (:meth:`to_unmask`), in order, of each position's ``c1``,
+        with one proof bound to :meth:`batch_context`. Every party answers at once, in any
+        order; the last closes the pass."""
         self._party(party)
-        if self.turn != party:
-            raise RoundsError(party, "turn", "it is not this party's turn to unmask")
+        if party not in self.pending:
+            raise RoundsError(party, "turn", "nothing is asked of this party in this pass")
         positions = self.to_unmask(party)
-        failing = self._failing(party, positions, steps, show=False)
-        if failing is not None:
+        if not self._holds(party, positions, batch, show=False):
+            listed = ", ".join(map(str, positions))
             raise RoundsError(
                 party,
                 "unmasked",
-                f"{self.parties[party].name}'s unmasking of {failing} does not hold: its proof"
-                " fails",
+                f"{self.parties[party].name}'s shares of positions {listed} do not hold: their"
+                " proof fails",
             )
-        self._unmasked(party, positions, steps, show=False)
-        if isinstance(steps, Batch):
-            data: object = batch_data(positions, steps)
-        else:
-            pairs = zip(positions, steps, strict=True)
-            data = [[position, *unmasking_data(step)] for position, step in pairs]
-        row = Row(self.deal, "unmask", party, json.dumps(data))
-        self._next_turn()
-        return row
+        self._shared(party, positions, batch, show=False)
+        self.pending -= {party}
+        if not self.pending:  # the last: the pass is over (the table tries it on a copy)
+            self._close_pass()
+        return Row(self.deal, "unmask", party, json.dumps(shares_data(positions, batch)))
 
-    def _failing(
-        self, party: int, positions: Sequence[int], steps: Sequence[Unmasking] | Batch, show: bool
-    ) -> str | None:
-        """What of ``steps`` does not unmask ``positions`` as they stand with a proof that holds
-        for ``party``'s key (``None``: they all do): a batch's positions, or the first
-        position whose own unmasking fails."""
-        key = self.keys[party]
-        if isinstance(steps, Batch):
-            holds = (
-                bool(positions)
-                and list(steps.befores) == [self.points[p] for p in positions]
-                and check_batch(steps, key, self.batch_context(positions, party, show))
-            )
-            return None if holds else "positions " + ", ".join(map(str, positions))
-        if len(steps) != len(positions):
-            return f"{len(positions)} position(s) with {len(steps)} unmasking(s)"
-        suffix = b"|show" if show else b""
-        for position, step in zip(positions, steps, strict=True):
-            context = self.proof_context(position, party) + suffix
-            if step.before != self.points[position] or not check_unmasking(step, key, context):
-                return f"position {position}"
-        return None
+    def _holds(self, party: int, positions: Sequence[int], batch: Shares, show: bool) -> bool:
+        """Whether ``batch`` is ``party``'s shares of ``positions``' ``c1``, proof and all."""
+        return (
+            bool(positions)
+            and list(batch.points) == [self.dealt(p)[0] for p in positions]
+            and check_shares(batch, self.keys[party], self.batch_context(positions, party, show))
+        )
 
-    def _unmasked(
-        self, party: int, positions: Sequence[int], steps: Sequence[Unmasking] | Batch, show: bool
-    ) -> None:
-        """The points of ``positions`` once ``steps`` (checked) took ``party``'s mask off, and
-        the steps kept for the audit."""
-        if isinstance(steps, Batch):
-            for position, after in zip(positions, steps.afters, strict=True):
-                self.points[position] = after
-            self.steps.append(Step(party, self.batch_context(positions, party, show), steps))
-            return
-        suffix = b"|show" if show else b""
-        for position, step in zip(positions, steps, strict=True):
-            self.points[position] = step.after
-            self.steps.append(Step(party, self.proof_context(position, party) + suffix, step))
+    def _shared(self, party: int, positions: Sequence[int], batch: Shares, show: bool) -> None:
+        # The shares of ``batch`` (checked) kept, and the batch for the audit.
+        for position, share in zip(positions, batch.shares, strict=True):
+            self.shares.setdefault(position, {})[party] = share
+        self.steps.append(Step(party, self.batch_context(positions, party, show), batch))
 
-    def take_show(self, party: int, seat: int, steps: Sequence[Unmasking] | Batch) -> Row:
-        """``party`` shows ``seat``'s face-down cards: one batch over its positions not shown
-        yet, in dealing order, bound to :meth:`batch_context` with ``show`` (or, as before
-        batches, one unmasking a position); :meth:`shown_cards` then gives the cards, for
+    def take_show(self, party: int, seat: int, batch: Shares | None) -> Row:
+        """``party`` shows ``seat``'s face-down cards: its shares of their positions not shown
+        yet, in dealing order, in one batch bound to :meth:`batch_context` with ``show``
+        (``None``: none is left to show); :meth:`shown_cards` then gives the cards, for
         :meth:`~wildstud.deal.PrivateHand.show`."""
         self._party(party)
         if seat not in self.parties[party].seats:
             raise RoundsError(party, "turn", f"seat {seat} is not this party's to show")
         positions = self.unshown(seat)
-        count = len(steps.afters) if isinstance(steps, Batch) else len(steps)
-        if count != len(positions):
+        if batch is None:
+            if positions:
+                raise RoundsError(party, "shown", f"{len(positions)} card(s) to show, not 0")
+            return Row(self.deal, "show", party, json.dumps({"seat": seat, "batch": []}))
+        if len(batch.shares) != len(positions):
+            count = len(batch.shares)
             raise RoundsError(party, "shown", f"{len(positions)} card(s) to show, not {count}")
-        failing = self._failing(party, positions, steps, show=True)
-        if failing is not None:
+        if not self._holds(party, positions, batch, show=True):
+            listed = ", ".join(map(str, positions))
             raise RoundsError(
-                party, "shown", f"the show of {failing} does not hold: its proof fails"
+                party, "shown", f"the show of positions {listed} does not hold: its proof fails"
             )
-        afters = steps.afters if isinstance(steps, Batch) else [step.after for step in steps]
         try:
-            cards = [card_of(after) for after in afters]
-        except PrivateDealError:  # pragma: no cover - a proof that holds opens a card
-            raise RoundsError(party, "shown", "a position shows no card") from None
+            cards = [
+                open_card(self.dealt(p), [*self.shares.get(p, {}).values(), share])
+                for p, share in zip(positions, batch.shares, strict=True)
+            ]
+        except PrivateDealError:
+            raise RoundsError(
+                None, "substituted", "a card shown is no card: a turn of the deck put it in"
+            ) from None
         self.shown.update(zip(positions, cards, strict=True))
-        self._unmasked(party, positions, steps, show=True)
-        if isinstance(steps, Batch):
-            data: dict[str, object] = {"seat": seat, **batch_data(positions, steps)}
-        else:
-            data = {"seat": seat, "steps": [unmasking_data(step) for step in steps]}
+        self._shared(party, positions, batch, show=True)
+        data = {"seat": seat, **shares_data(positions, batch)}
         return Row(self.deal, "show", party, json.dumps(data))
 
     def unshown(self, seat: int) -> tuple[int, ...]:
@@ -503,12 +557,10 @@ class DealRounds:
         self._party(party)
         if party in self.revealed:
             raise RoundsError(party, "turn", "a party publishes its secret once")
-        if len(scalar) != 32:
-            raise RoundsError(party, "key", "a secret is 32 bytes")
         try:
             Secret.of(scalar)
-        except ValueError:  # zero (as libsodium reads it): its key is no point; the audit fails
-            raise RoundsError(party, "key", "a secret is a scalar other than zero") from None
+        except PrivateDealError as error:  # zero: its key is no point; the audit fails
+            raise RoundsError(party, "key", str(error)) from None
         self.revealed[party] = (scalar, tuple(order))
         data = {"secret": scalar.hex(), "order": list(order)}
         return Row(self.deal, "reveal", party, json.dumps(data))
@@ -520,7 +572,9 @@ class DealRounds:
             raise PrivateDealError("the audit needs every party's deck, secret and order")
         keys = [self.keys[i] for i in range(len(self.parties))]
         revealed = [self.revealed[i] for i in range(len(self.parties))]
-        faults, _ = audit(keys, self.decks, self.steps, revealed)
+        faults, _ = audit(
+            keys, self.decks, self.steps, revealed, self.deal_context, turns=self.turns
+        )
         return faults
 
     def _party(self, party: int) -> None:
@@ -531,36 +585,37 @@ class DealRounds:
 
     def ask(self, party: int) -> dict[str, object] | None:
         """What ``party`` must send now, as the body of a frame to its page (``None``:
-        nothing): ``{"step": "key"}``; ``{"step": "mask", "deck": [...]}`` (the deck to mask,
-        52 hexadecimal points); ``{"step": "unmask", "points": [[position, point], ...]}``
-        (each position to unmask, with its point as it stands). The answer is :meth:`take`'s.
-        Every row but an ``agent`` row is public, for each page to check what it must."""
+        nothing; see the module for each step). Every row but an ``agent`` row is public, for
+        each page to check what it must."""
         self._party(party)
         stage = self.stage
         if stage == "keys" and party not in self.keys:
             return {"step": "key"}
-        if self.waiting() != (party,):
-            return None
-        if stage == "masking":
-            return {"step": "mask", "deck": hex_points(self.deck())}
-        return {
-            "step": "unmask",
-            "points": [[p, self.points[p].hex()] for p in self.to_unmask(party)],
-        }
+        if stage == "masking" and self.waiting() == (party,):
+            deck = [ciphertext_hex(ciphertext) for ciphertext in self.deck()]
+            return {"step": "mask", "deck": deck, "joint": self.joint.hex()}
+        if party in self.pending:
+            points = [[p, self.dealt(p)[0].hex()] for p in self.to_unmask(party)]
+            return {"step": "unmask", "points": points}
+        return None
 
     def own_points(self, seat: int) -> list[list[object]]:
-        """``seat``'s face-down cards as they stand once the others unmasked them: each
-        position with its point, for the owner's page to take the last mask off alone."""
-        return [[p, self.points[p].hex()] for p in sorted(self.owners) if self.owners[p] == seat]
+        """``seat``'s face-down cards once the others shared them: each position with its
+        ciphertext, every other party's share taken off (:meth:`left`), for the owner's page
+        to open alone."""
+        owner = self.owner(seat)
+        assert owner is not None
+        return [
+            [p, ciphertext_hex(self.left(p, owner))]
+            for p in sorted(self.owners)
+            if self.owners[p] == seat
+        ]
 
     def take(self, party: int, body: Mapping[str, object]) -> Row | None:
-        """``party``'s answer as its page sent it (JSON): ``{"step": "key", "key": point}``,
-        ``{"step": "mask", "deck": [52 points]}``, ``{"step": "unmask", "steps": [[before,
-        after, challenge, response], ...]}``, ``{"step": "show", "seat": seat, "steps": [...]}``
-        or ``{"step": "reveal", "secret": scalar, "order": [52 positions]}``, every value
-        hexadecimal. Returns the row to store (``None``: a resend, nothing to store); raises
-        :class:`RoundsError` (kind ``malformed`` for a body that says nothing the rounds
-        read) naming the party, and nothing changes."""
+        """``party``'s answer as its page sent it (JSON; see the module). Returns the row to
+        store (``None``: a resend, nothing to store); raises :class:`RoundsError` (kind
+        ``malformed`` for a body that says nothing the rounds read) naming the party, and
+        nothing changes."""
         self._party(party)
         try:
             said = (party, json.dumps(body, sort_keys=True))
@@ -577,26 +632,28 @@ class DealRounds:
         try:
             if step != "key" and "key" in body:
                 # A page names the key it answers with: one whose key the deal did not take is
-                # another page of the same seat, which would mask, unmask or publish with a
-                # secret the deal never saw.
+                # another page of the same seat, whose secret the deal never saw.
                 key = point_bytes(body.get("key"), "key")
                 if party in self.keys and self.keys[party] != key:
                     raise OtherPageError(
                         party, "this deal is played by another page of this seat, whose key it took"
                     )
             if step == "key":
-                return self.take_key(party, point_bytes(body.get("key"), "key"))
+                return self.take_key(party, *key_of(body))
             if step == "mask":
                 deck = body.get("deck")
                 if not isinstance(deck, list):
-                    raise PrivateDealError("a deck is a list of points")
-                return self.take_deck(party, [point_bytes(point, "point") for point in deck])
+                    raise PrivateDealError("a deck is a list of ciphertexts")
+                return self.take_deck(party, [ciphertext_of(item) for item in deck])
             if step == "unmask":
-                return self.take_unmasking(party, self._answered(body, self.to_unmask(party)))
+                positions = self.to_unmask(party) if party in self.pending else ()
+                return self.take_unmasking(party, self._answered(body, positions))
             if step == "show":
                 seat = body.get("seat")
                 if type(seat) is not int:
                     raise PrivateDealError("a show names its seat")
+                if "batch" not in body:  # nothing left to show: nothing to prove
+                    return self.take_show(party, seat, None)
                 return self.take_show(party, seat, self._answered(body, self.unshown(seat)))
             if step == "reveal":
                 order = body.get("order")
@@ -611,18 +668,13 @@ class DealRounds:
             raise RoundsError(party, "malformed", str(error)) from None
         raise RoundsError(party, "malformed", f"no step {step!r} in a private deal's rounds")
 
-    def _answered(
-        self, body: Mapping[str, object], positions: Sequence[int]
-    ) -> list[Unmasking] | Batch:
-        """A page's unmaskings of ``positions``: ``batch`` (``{"afters", "challenge",
-        "response"}``, the points before being those the rounds hold) or, from a page before
-        batches, ``steps``."""
+    def _answered(self, body: Mapping[str, object], positions: Sequence[int]) -> Shares:
+        """A page's shares of ``positions`` (``{"shares", "challenge", "response"}``, the
+        points being the ``c1`` the rounds hold)."""
         batch = body.get("batch")
-        if batch is None:
-            return unmaskings(body.get("steps"))
         if not isinstance(batch, Mapping):
-            raise PrivateDealError("a batch is an object")
-        return batch_of(batch, [self.points[position] for position in positions])
+            raise PrivateDealError("a batch of shares is an object")
+        return shares_of(batch, [self.dealt(position)[0] for position in positions])
 
     # -- the store ---------------------------------------------------------------------------
 
@@ -630,36 +682,32 @@ class DealRounds:
         """Take a stored row again (:meth:`restore`)."""
         data = json.loads(row.data)
         if row.kind == "key":
-            self.take_key(row.party, bytes.fromhex(data))  # (a row twice: taken once)
+            self.take_key(row.party, *key_of(data))  # (a row twice: taken once)
         elif row.kind == "deck":
-            self.take_deck(row.party, [bytes.fromhex(point) for point in data])
+            self.take_deck(row.party, [ciphertext_of(item) for item in data])
         elif row.kind == "pass":
             self._open(tuple(PassSlot(p, s, u) for p, s, u in data))
         elif row.kind == "unmask":
-            if isinstance(data, dict):
-                self.take_unmasking(row.party, batch_of(data))
-            else:  # a row from before batches: one unmasking a position
-                self.take_unmasking(row.party, [unmasking_of(item[1:]) for item in data])
+            self.take_unmasking(row.party, shares_of(data))
         elif row.kind == "show":
-            if "batch" in data:
-                self.take_show(row.party, data["seat"], batch_of(data))
-            else:  # a row from before batches
-                self.take_show(row.party, data["seat"], [unmasking_of(s) for s in data["steps"]])
+            batch = shares_of(data) if data["batch"] else None  # (nothing left to show)
+            self.take_show(row.party, data["seat"], batch)
         elif row.kind in ("agent", "parties", "audit"):
             return  # the server's own secret, the parties the rounds began with, or the audit
         else:
             self.take_reveal(row.party, bytes.fromhex(data["secret"]), data["order"])
 
     def parties_row(self) -> Row:
-        """The deal's first row: its parties, in order, each with its seats (what
-        :meth:`from_rows` starts from).
+        """The deal's first row: the protocol's version and its parties, in order, each with
+        its seats (what :meth:`from_rows` starts from).
 
         >>> rounds = DealRounds(b"t", 1, (Party("Ann", (0,)), Party("server", (1, 2))))
         >>> again = DealRounds.from_rows(b"t", [rounds.parties_row()])
         >>> again.parties == rounds.parties, again.deal
         (True, 1)
         """
-        data = [[party.name, list(party.seats)] for party in self.parties]
+        parties = [[party.name, list(party.seats)] for party in self.parties]
+        data = {"version": VERSION, "parties": parties}
         return Row(self.deal, "parties", SERVER_ROW, json.dumps(data))
 
     @classmethod
@@ -667,8 +715,7 @@ class DealRounds:
         """The rounds of one deal from all its stored rows, its parties' first."""
         if not rows or rows[0].kind != "parties":
             raise PrivateDealError("a deal's rows start with its parties")
-        parties = tuple(Party(name, tuple(seats)) for name, seats in json.loads(rows[0].data))
-        return cls.restore(context, rows[0].deal, parties, rows[1:])
+        return cls.restore(context, rows[0].deal, parties_of(rows[0].data), rows[1:])
 
     @classmethod
     def restore(
@@ -684,7 +731,7 @@ class DealRounds:
 @dataclass(frozen=True, slots=True)
 class Agent:
     """What a party holds for a deal: its secret and its order. Each page holds one (in
-    IndexedDB, in the page's JavaScript), the server one for its seats; :meth:`dump` is what
+    IndexedDB, in the page's JavaScript), the server one for its seats; :meth:`row` is what
     the server stores of its own, to resume after a restart."""
 
     secret: Secret
@@ -700,29 +747,38 @@ class Agent:
         """The key it publishes."""
         return self.secret.key
 
-    def masked(self, deck: Sequence[Point]) -> list[Point]:
-        """Its turn at the deck."""
-        return mask_and_shuffle(deck, self.secret, self.order)
+    def key_proof(self, rounds: DealRounds, party: int) -> KeyProof:
+        """The proof that it knows its key's secret, as party ``party`` of ``rounds``."""
+        return prove_key(self.secret, rounds.deal_context, party)
 
-    def unmaskings(self, rounds: DealRounds, party: int) -> Batch:
-        """Its answer in the pass open: every position it must unmask, in order, in one batch
-        with one proof."""
+    def masked(self, rounds: DealRounds) -> list[Ciphertext]:
+        """Its turn at the deck of ``rounds``."""
+        return shuffle_turn(
+            rounds.deck(), self.secret, self.order, rounds.joint, rounds.deal_context
+        )
+
+    def unmaskings(self, rounds: DealRounds, party: int) -> Shares:
+        """Its answer in the pass open: its shares of every position it shares, in order, in
+        one batch with one proof."""
         positions = rounds.to_unmask(party)
-        points = [rounds.points[position] for position in positions]
-        return unmask_batch(points, self.secret, rounds.batch_context(positions, party))
+        points = [rounds.dealt(position)[0] for position in positions]
+        return share_batch(points, self.secret, rounds.batch_context(positions, party))
 
     def open_own(self, rounds: DealRounds, position: int) -> Card:
-        """Its own face-down card at ``position``, once the others unmasked it."""
-        return open_own(rounds.points[position], self.secret)
+        """Its own face-down card at ``position``, once the others shared it."""
+        owner = rounds.owner(rounds.owners[position])
+        assert owner is not None
+        return open_own(rounds.left(position, owner), [], self.secret)
 
-    def show(self, rounds: DealRounds, party: int, seat: int) -> Batch | list[Unmasking]:
-        """Its unmaskings showing ``seat``'s face-down cards not shown yet, in dealing order,
-        in one batch (none: nothing to show)."""
+    def show(self, rounds: DealRounds, party: int, seat: int) -> Shares | None:
+        """Its shares showing ``seat``'s face-down cards not shown yet, in dealing order, in
+        one batch (``None``: nothing to show)."""
         positions = rounds.unshown(seat)
         if not positions:
-            return []
-        points = [rounds.points[position] for position in positions]
-        return unmask_batch(points, self.secret, rounds.batch_context(positions, party, show=True))
+            return None
+        points = [rounds.dealt(position)[0] for position in positions]
+        context = rounds.batch_context(positions, party, show=True)
+        return share_batch(points, self.secret, context)
 
     def row(self, deal: int, party: int) -> Row:
         """Its secret and order as a row for the store: the server keeps its own, to resume
@@ -740,60 +796,3 @@ class Agent:
         """The agent of a row from :meth:`row`."""
         data = json.loads(row.data)
         return cls(Secret.of(bytes.fromhex(data["secret"])), tuple(data["order"]))
-
-
-class RoundsDealer:
-    """The dealer policy of a private hand at the table: each face-down card as its deck
-    position, each face-up one as the card the rounds opened there (:meth:`learn`); a card
-    not opened yet is refused (the rounds must open the pass first). A copy of the hand shares
-    what it learnt (the copy is the same deal, dealt on)."""
-
-    __slots__ = ("_deal", "_known", "_taken")
-
-    def __init__(self) -> None:
-        self._known: dict[tuple[int, int], Card] = {}
-        self._deal = 0
-        self._taken = 0
-
-    def learn(self, rounds: DealRounds) -> None:
-        """The face-up cards ``rounds`` opened, and the shows."""
-        for position, card in rounds.known.items():
-            self._known[rounds.deal, position] = card
-
-    @property
-    def position(self) -> int:
-        """The deck position of the next card dealt."""
-        return self._taken
-
-    def begin(self, deal: int, gathered: Sequence[Card]) -> Iterable[Card]:
-        self._deal, self._taken = deal, 0
-        return DECK
-
-    def pick(self, chance: Chance) -> Card:
-        if chance.kind is Stage.CARD and not chance.up:
-            return HiddenCard(self._taken)
-        card = self._known.get((self._deal, self._taken))
-        if card is None:
-            raise HiddenCardError(
-                f"deck position {self._taken} of deal {self._deal} is not opened yet: its pass"
-                " comes first"
-            )
-        return card
-
-    def dealt(self, card: Card) -> None:
-        self._taken += 1
-
-    def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
-        return ()  # card by card: pick says which
-
-    def dealt_run(self, cards: Sequence[Card]) -> None:
-        self._taken += len(cards)
-
-    def put_back(self, cards: Sequence[Card]) -> None:
-        raise HiddenCardError("a private deal burns no card (house rule private_burns)")
-
-    def __deepcopy__(self, memo: dict[int, object]) -> RoundsDealer:
-        twin = RoundsDealer.__new__(RoundsDealer)
-        twin._known = self._known  # the same deal's cards: shared, as the store's rows are
-        twin._deal, twin._taken = self._deal, self._taken
-        return twin

@@ -1,13 +1,32 @@
 """The private deal's rounds on the wire and in the store (:mod:`wildstud.private_rounds`): its
-points, unmaskings and batches as hexadecimal JSON, and read back from a page's answer or a
-stored row, each refused with a :class:`~wildstud.private_deal.PrivateDealError` that says what
-is wrong.
+points, ciphertexts, key proofs and batches of shares as hexadecimal JSON, and read back from a
+page's answer or a stored row, each refused with a
+:class:`~wildstud.private_deal.PrivateDealError` that says what is wrong.
 
->>> from wildstud.private_deal import Secret, card_point, unmask_batch
+**The rounds' wire** (:meth:`~wildstud.private_rounds.DealRounds.ask` and
+:meth:`~wildstud.private_rounds.DealRounds.take`; a point or scalar is 64 hexadecimal digits, a
+ciphertext 128, ``c1`` then ``c2``). Asked ``{"step": "key"}``, a page answers ``{"step":
+"key", "key", "challenge", "response"}``. Asked ``{"step": "mask", "deck": [52 ciphertexts],
+"joint": point}``, it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Asked ``{"step":
+"unmask", "points": [[position, c1], …]}``, it answers ``{"step": "unmask", "batch":
+{"shares": [share, …], "challenge", "response"}}``, the shares in the order asked, its proof
+bound to :func:`batch_context` of the positions asked. Its own face-down cards come as
+``[position, ciphertext]`` with every other party's share taken off ``c2``
+(:meth:`~wildstud.private_rounds.DealRounds.own_points`): the card is ``c2 − x·c1``. Asked to
+show, with ``points`` those ciphertexts of the seat's cards not shown yet, it answers
+``{"step": "show", "seat", "batch": {…}}``, its shares of their ``c1`` bound to the show's
+batch context (no ``batch`` when none is left to show). After the hand, ``{"step": "reveal",
+"secret", "order": [52 positions]}``. Every answer after the key names the ``key`` it is made
+with.
+
+>>> from wildstud.private_deal import Secret, card_point, share_batch
 >>> from wildstud.cards import DECK
 >>> secret = Secret.new()
->>> batch = unmask_batch([card_point(DECK[0]), card_point(DECK[1])], secret, b"ctx")
->>> batch_of(batch_data([4, 5], batch)) == batch
+>>> batch = share_batch([card_point(DECK[0]), card_point(DECK[1])], secret, b"ctx")
+>>> shares_of(shares_data([4, 5], batch)) == batch
+True
+>>> ciphertext_of(ciphertext_hex((card_point(DECK[0]), card_point(DECK[1])))) == (
+...     card_point(DECK[0]), card_point(DECK[1]))
 True
 """
 
@@ -15,25 +34,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from wildstud.private_deal import Batch, Point, PrivateDealError, Unmasking
+from wildstud.private_deal import Ciphertext, KeyProof, Point, PrivateDealError, Shares
 
 __all__ = [
     "batch_context",
-    "batch_data",
-    "batch_of",
+    "ciphertext_hex",
+    "ciphertext_of",
     "hex_points",
+    "key_data",
+    "key_of",
     "point_bytes",
-    "unmasking_data",
-    "unmasking_of",
-    "unmaskings",
+    "shares_data",
+    "shares_of",
 ]
 
 
 def batch_context(
     context: bytes, deal: int, positions: Sequence[int], party: int, show: bool = False
 ) -> bytes:
-    """What the one proof of ``party``'s batch over ``positions`` in deal ``deal`` of the
-    rounds of ``context`` (the table and hand) is bound to: ``context``, then ``|deal N|unmask
+    """What the one proof of ``party``'s shares of ``positions`` in deal ``deal`` of the rounds
+    of ``context`` (the table and hand) is bound to: ``context``, then ``|deal N|unmask
     P,Q,…|party I`` (a show's, ``|show P,Q,…``). The positions name the pass (each position is
     opened in one pass, and shown once), so a page builds it from its ask alone.
 
@@ -52,11 +72,6 @@ def hex_points(points: Iterable[bytes]) -> list[str]:
     return [point.hex() for point in points]
 
 
-def unmasking_data(step: Unmasking) -> list[str]:
-    """One card's unmasking as a row stores it (before batches): four hexadecimal values."""
-    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
-
-
 def point_bytes(value: object, what: str) -> bytes:
     """32 bytes from their hexadecimal text (a page's answer)."""
     if isinstance(value, str) and len(value) == 64:
@@ -67,52 +82,67 @@ def point_bytes(value: object, what: str) -> bytes:
     raise PrivateDealError(f"a {what} is 32 bytes in hexadecimal")
 
 
-def unmaskings(data: object) -> list[Unmasking]:
-    """One unmasking a card, from a page's answer before batches."""
-    if not isinstance(data, list):
-        raise PrivateDealError("unmaskings are a list")
-    return [unmasking_of(item) for item in data]
+def ciphertext_hex(ciphertext: Ciphertext) -> str:
+    """A ciphertext as 128 hexadecimal digits, ``c1`` then ``c2``."""
+    return (ciphertext[0] + ciphertext[1]).hex()
 
 
-def batch_data(positions: Sequence[int], batch: Batch) -> dict[str, object]:
-    """A batch as a row stores it: each position with its point before and after, and the
-    proof."""
-    pairs = zip(positions, batch.befores, batch.afters, strict=True)
+def ciphertext_of(value: object) -> Ciphertext:
+    """A ciphertext from its 128 hexadecimal digits."""
+    if isinstance(value, str) and len(value) == 128:
+        try:
+            raw = bytes.fromhex(value)
+        except ValueError:
+            pass
+        else:
+            return raw[:32], raw[32:]
+    raise PrivateDealError("a ciphertext is 64 bytes in hexadecimal")
+
+
+def key_data(key: Point, proof: KeyProof) -> dict[str, str]:
+    """A key with its proof of knowledge, as a row stores it and a page sends it."""
+    return {"key": key.hex(), "challenge": proof.challenge.hex(), "response": proof.response.hex()}
+
+
+def key_of(data: object) -> tuple[Point, KeyProof]:
+    """A key and its proof from :func:`key_data`'s object."""
+    if not isinstance(data, Mapping):
+        raise PrivateDealError("a key comes with its proof: an object")
+    proof = KeyProof(
+        point_bytes(data.get("challenge"), "challenge"),
+        point_bytes(data.get("response"), "response"),
+    )
+    return point_bytes(data.get("key"), "key"), proof
+
+
+def shares_data(positions: Sequence[int], batch: Shares) -> dict[str, object]:
+    """A batch of shares as a row stores it: each position with its point (``c1``) and the
+    party's share of it, and the proof."""
+    triples = zip(positions, batch.points, batch.shares, strict=True)
     return {
-        "batch": [[position, before.hex(), after.hex()] for position, before, after in pairs],
+        "batch": [[position, point.hex(), share.hex()] for position, point, share in triples],
         "challenge": batch.challenge.hex(),
         "response": batch.response.hex(),
     }
 
 
-def batch_of(data: Mapping[str, object], befores: Sequence[Point] | None = None) -> Batch:
-    """A batch from a row (``befores`` None: each pair ``[position, before, after]``) or from a
-    page's answer (``{"afters", "challenge", "response"}``: the points before are the rounds'
-    own, ``befores``)."""
-    if befores is None:
-        pairs = data.get("batch")
+def shares_of(data: Mapping[str, object], points: Sequence[Point] | None = None) -> Shares:
+    """A batch of shares from a row (``points`` None: each ``[position, point, share]``) or from
+    a page's answer (``{"shares", "challenge", "response"}``: the points are the rounds' own,
+    ``points``)."""
+    if points is None:
+        triples = data.get("batch")
         if not (
-            isinstance(pairs, list) and all(isinstance(x, list) and len(x) == 3 for x in pairs)
+            isinstance(triples, list) and all(isinstance(x, list) and len(x) == 3 for x in triples)
         ):
-            raise PrivateDealError("a batch's pairs are a position, a point and its unmasking")
-        befores = [point_bytes(pair[1], "point") for pair in pairs]
-        afters_data: object = [pair[2] for pair in pairs]
+            raise PrivateDealError("a batch's shares are a position, a point and a share")
+        points = [point_bytes(triple[1], "point") for triple in triples]
+        listed: object = [triple[2] for triple in triples]
     else:
-        afters_data = data.get("afters")
-    if not isinstance(afters_data, list):
-        raise PrivateDealError("a batch's unmaskings are a list")
-    afters = tuple(point_bytes(after, "point") for after in afters_data)
+        listed = data.get("shares")
+    if not isinstance(listed, list):
+        raise PrivateDealError("a batch's shares are a list")
+    shares = tuple(point_bytes(share, "share") for share in listed)
     challenge = point_bytes(data.get("challenge"), "challenge")
     response = point_bytes(data.get("response"), "response")
-    return Batch(tuple(befores), afters, challenge, response)
-
-
-def unmasking_of(data: object) -> Unmasking:
-    """One card's unmasking from its four hexadecimal values."""
-    if not (isinstance(data, list) and len(data) == 4 and all(isinstance(x, str) for x in data)):
-        raise PrivateDealError("an unmasking is four hexadecimal values")
-    try:
-        before, after, challenge, response = (bytes.fromhex(x) for x in data)
-    except ValueError:
-        raise PrivateDealError("an unmasking is four hexadecimal values") from None
-    return Unmasking(before, after, challenge, response)
+    return Shares(tuple(points), shares, challenge, response)

@@ -1,9 +1,10 @@
-// The page's own audit of a private night record against the library's
+// The page's own audit of a private night record (private deal v2) against the library's
 // (tests/golden/private_night.json, written by tests/tools/private_nights.py from
 // wildstud.history.private_night): the honest night is verified, and each cheat (a page that
 // reordered otherwise than it says, a withheld secret, a server that put in a card, a secret
-// that is not its key's, an unmasking whose proof fails) is named as `wildstud verify --night`
-// names it: the same kind, hand, deal, party and sentence, in the same order.
+// that is not its key's, shares whose proof fails) is named as `wildstud verify --night` names
+// it: the same kind, hand, deal, party and sentence, in the same order; a night of private deal
+// v1 is refused with the library's sentence, naming its version.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -11,7 +12,7 @@ import { readFileSync } from "node:fs";
 
 import { auditPrivateNight, auditsAgree, ownPart } from "../../src/wildstud/server/static/js/privateaudit.js";
 import { describeAuditDisagreement } from "../../src/wildstud/server/static/js/words.js";
-import { secretOf, unmask } from "../../src/wildstud/server/static/js/privatedeal.js";
+import { newSecret, proveKey, shareBatch } from "../../src/wildstud/server/static/js/privatedeal.js";
 
 const toHex = (bytes) => Buffer.from(bytes).toString("hex");
 const fromHex = (text) => new Uint8Array(Buffer.from(text, "hex"));
@@ -20,6 +21,8 @@ const golden = JSON.parse(readFileSync(new URL("../golden/private_night.json", i
 const cases = new Map(golden.cases.map((item) => [item.name, item]));
 const copy = (data) => JSON.parse(JSON.stringify(data));
 const honest = () => copy(cases.get("an honest night").record);
+const rowOf = (record, kind, party) => record.deals[0].rows.find((row) => row.kind === kind && row.party === party);
+const hexProof = (proof) => ({ challenge: toHex(proof.challenge), response: toHex(proof.response) });
 const named = async (record) => (await auditPrivateNight(record)).faults.map((item) => [item.party, item.kind]);
 
 for (const { name, record, audit } of golden.cases) {
@@ -28,38 +31,78 @@ for (const { name, record, audit } of golden.cases) {
   });
 }
 
-// The same nights as stored before batches (one proof a card): a record kept from then still
-// audits as it did (tests/golden/private_night_per_card.json, kept as it was written).
-const perCard = JSON.parse(readFileSync(new URL("../golden/private_night_per_card.json", import.meta.url), "utf8"));
-for (const { name, record, audit } of perCard.cases) {
-  test(`the page audits ${name}, stored one proof a card, as the library did`, async () => {
-    assert.deepEqual(await auditPrivateNight(record), audit);
-  });
-}
+// The same nights dealt under private deal v1 (tests/golden/private_night_per_card.json, kept as
+// it was written): refused by their version, as the library refuses them, not audited as v2.
+const v1 = JSON.parse(readFileSync(new URL("../golden/private_night_per_card.json", import.meta.url), "utf8"));
 
-test("a deal whose rows mix a page from before batches (one proof a card) and batches verifies", async () => {
-  // Bob's first pass answered as a page whose script predates batches would have: each card
-  // unmasked with its own proof, from the secret Bob published after the night.
-  const record = honest();
-  const { context, deal, rows } = record.deals[0];
-  const secret = secretOf(fromHex(rows.find((row) => row.kind === "reveal" && row.party === 1).data.secret));
-  const row = rows.find((each) => each.kind === "unmask" && each.party === 1);
-  row.data = row.data.batch.map(([position, before]) => {
-    const bound = new TextEncoder().encode(`${context}|deal ${deal}|position ${position}|party 1`);
-    const step = unmask(fromHex(before), secret, bound);
-    return [position, ...[step.before, step.after, step.challenge, step.response].map(toHex)];
-  });
-  assert.deepEqual(await named(record), []);
-  row.data[0][4] = row.data[1][4]; // one card's proof now another's: refused, naming Bob
-  assert.deepEqual(await named(record), [["Bob", "refused"]]);
+test("a night of private deal v1 is refused with the library's sentence, naming its version", async () => {
+  const said = (message) => ({ message });
+  for (const { record } of v1.cases) {
+    await assert.rejects(
+      auditPrivateNight(record),
+      said(
+        "this night was dealt under wildstud private deal v1 (format 'wildstud-private-night/1'): this wildstud" +
+          " audits private deal v2 only ('wildstud-private-night/2'); audit it with the wildstud that dealt it",
+      ),
+    );
+  }
+  // A record of v2's format holding a deal of v1 (its parties row a list, naming no version).
+  const mixed = { ...copy(v1.cases[0].record), format: "wildstud-private-night/2" };
+  await assert.rejects(
+    auditPrivateNight(mixed),
+    said(
+      "hand 1, deal 1: this deal was dealt under wildstud private deal v1, which this wildstud no longer audits" +
+        " (it audits v2 only)",
+    ),
+  );
+  const unversioned = honest();
+  delete unversioned.deals[0].rows[0].data.version;
+  await assert.rejects(auditPrivateNight(unversioned), /private deal vNone, which this wildstud no longer audits/);
 });
 
-test("a batch row with one card of another party's making is refused, naming whose it was", async () => {
+test("a batch row with one share of another card is refused, naming whose it was", async () => {
   const record = honest();
   const rows = record.deals[0].rows;
   const [first, second] = rows.filter((row) => row.kind === "unmask" && row.party === 0);
-  first.data.batch[0][2] = second.data.batch[0][2]; // an after that is no unmasking of its before
-  assert.deepEqual(await named(record), [[rows[0].data[0][0], "refused"]]);
+  first.data.batch[0][2] = second.data.batch[0][2]; // a share that is not of its point
+  assert.deepEqual(await named(record), [[rows[0].data.parties[0][0], "refused"]]);
+});
+
+test("a key whose proof of knowledge fails, or made for another party, is refused, naming whose it was", async () => {
+  const record = honest();
+  const key = rowOf(record, "key", 1);
+  [key.data.challenge, key.data.response] = [key.data.response, key.data.challenge];
+  assert.deepEqual(await named(record), [["Bob", "refused"]]);
+  // A rogue key (the last party's chosen to cancel the others') has no proof its party can make:
+  // the best it has is a proof of a key it knows, which is not this one.
+  const rogue = honest();
+  const { context, deal } = rogue.deals[0];
+  const mine = newSecret();
+  const proof = proveKey(mine, new TextEncoder().encode(`${context}|deal ${deal}`), 2);
+  rowOf(rogue, "key", 2).data = { key: rowOf(rogue, "key", 0).data.key, ...hexProof(proof) };
+  assert.deepEqual(await named(rogue), [["server", "refused"]]);
+  const moved = honest();
+  rowOf(moved, "key", 2).data = { ...rowOf(moved, "key", 2).data, key: toHex(mine.key) };
+  assert.deepEqual(await named(moved), [["server", "refused"]]);
+});
+
+test("shares that follow from a secret other than the key's are refused, whatever their proof", async () => {
+  const record = honest();
+  const { context, deal } = record.deals[0];
+  const row = rowOf(record, "unmask", 1);
+  const positions = row.data.batch.map(([position]) => position);
+  const other = newSecret();
+  const bound = new TextEncoder().encode(`${context}|deal ${deal}|unmask ${positions.join(",")}|party 1`);
+  const made = shareBatch(
+    row.data.batch.map(([, point]) => fromHex(point)),
+    other,
+    bound,
+  );
+  row.data = {
+    batch: row.data.batch.map(([position, point], index) => [position, point, toHex(made.shares[index])]),
+    ...hexProof(made),
+  };
+  assert.deepEqual(await named(record), [["Bob", "refused"]]);
 });
 
 test("every cheat of the golden nights is named, and the honest night is verified", () => {
@@ -79,7 +122,7 @@ test("a show whose proof fails is refused, naming the page that showed", async (
   const record = honest();
   const show = record.deals[0].rows.find((row) => row.kind === "show");
   [show.data.challenge, show.data.response] = [show.data.response, show.data.challenge];
-  assert.deepEqual(await named(record), [[record.deals[0].rows[0].data[show.party][0], "refused"]]);
+  assert.deepEqual(await named(record), [[record.deals[0].rows[0].data.parties[show.party][0], "refused"]]);
 });
 
 test("a deck that is not 52 different points is refused, naming whose it was", async () => {
@@ -106,8 +149,8 @@ test("a secret of zero is refused, as libsodium reads it (its top bit cleared)",
 });
 
 test("a record the library cannot read is refused with the library's sentence", async () => {
-  await assert.rejects(auditPrivateNight({ format: "wildstud-night/1" }), /format 'wildstud-private-night\/1'/);
-  const bad = { format: "wildstud-private-night/1", table: "t", deals: [{ hand: 1 }] };
+  await assert.rejects(auditPrivateNight({ format: "wildstud-night/1" }), /format 'wildstud-private-night\/2'/);
+  const bad = { format: "wildstud-private-night/2", table: "t", deals: [{ hand: 1 }] };
   await assert.rejects(auditPrivateNight(bad), /hand, deal and context/);
   const record = honest();
   record.deals[0].rows.shift();
@@ -131,6 +174,20 @@ test("the server's own audit agrees only when it names the same faults in as man
   assert.match(describeAuditDisagreement(3, 2), /^The server's own audit \(2 faults in 3 deals\) does not match/);
 });
 
+test("a show with nothing left to show carries no batch, and holds", async () => {
+  const record = honest();
+  const rows = record.deals[0].rows;
+  const show = rows.find((row) => row.kind === "show");
+  rows.splice(rows.indexOf(show) + 1, 0, {
+    kind: "show",
+    party: show.party,
+    data: { seat: show.data.seat, batch: [] },
+  });
+  assert.deepEqual(await named(record), []);
+  show.data = { seat: show.data.seat, batch: [] }; // its cards still to show: refused
+  assert.deepEqual(await named(record), [[record.deals[0].rows[0].data.parties[show.party][0], "refused"]]);
+});
+
 test("it tells how far it has gone, hand by hand", async () => {
   const told = [];
   await auditPrivateNight(honest(), { onProgress: (at) => told.push(at), yields: false });
@@ -145,13 +202,12 @@ const annHeld = (record) => {
   const reveal = record.deals[0].rows.find((row) => row.kind === "reveal" && row.party === 0);
   return [{ hand: 1, deal: 1, party: 0, secret: reveal.data.secret, order: [...reveal.data.order] }];
 };
-const rowOf = (record, kind, party) => record.deals[0].rows.find((row) => row.kind === kind && row.party === party);
 
 test("the page finds its own key, secret and order in the honest record", () => {
   assert.deepEqual(ownPart(honest(), annHeld(honest())), []);
   // Its key written in capitals is the same key.
   const record = honest();
-  rowOf(record, "key", 0).data = rowOf(record, "key", 0).data.toUpperCase();
+  rowOf(record, "key", 0).data.key = rowOf(record, "key", 0).data.key.toUpperCase();
   assert.deepEqual(ownPart(record, annHeld(honest())), []);
 });
 

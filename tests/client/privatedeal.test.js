@@ -1,120 +1,196 @@
-// The page's half of the private deal computes what the library does (tests/golden/private_deal.json,
-// written by python -m tests.test_private_deal): card points, a masked deck, an unmasking and its
-// proof, byte for byte; and a page catches a wrong unmasking as the server does.
+// The page's half of the private deal (v2) computes what the library does (tests/golden/private_deal.json,
+// written by python -m tests.test_private_deal): card points, a key and its proof of knowledge, the
+// joint key, two turns at the deck, a batch of shares and its proof, byte for byte, and the owner's
+// card opened; and a page catches a rogue key, a wrong share and a proof of another batch as the
+// server does.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import {
+  CARDS,
+  addsUp,
   cardPoint,
-  checkBatch,
-  checkUnmasking,
-  maskAndShuffle,
+  cardsSumPoint,
+  checkKey,
+  checkShares,
+  deckSum,
+  jointKey,
+  lessShares,
   newSecret,
+  openCard,
+  openDeck,
   openOwn,
+  proveKey,
   secretOf,
-  unmask,
-  unmaskBatch,
+  shareBatch,
+  shuffleTurn,
 } from "../../src/wildstud/server/static/js/privatedeal.js";
+import { ristretto255 } from "../../src/wildstud/server/static/vendor/noble/curves/ed25519.js";
 
 const golden = JSON.parse(readFileSync(new URL("../golden/private_deal.json", import.meta.url)));
 const hex = (bytes) => Buffer.from(bytes).toString("hex");
 const bytes = (text) => new Uint8Array(Buffer.from(text, "hex"));
 const words = (text) => new TextEncoder().encode(text);
+const ciphertext = (text) => [bytes(text.slice(0, 64)), bytes(text.slice(64))];
+const ciphertextHex = ([c1, c2]) => hex(c1) + hex(c2);
+const context = words(golden.context);
+const secrets = golden.secrets.map((scalar) => secretOf(bytes(scalar)));
 
-test("the card points are the library's", () => {
+test("the card points are the library's, and the open deck is every card in the library's order", () => {
+  assert.equal(golden.domain, "wildstud private deal v2");
   for (const [card, point] of Object.entries(golden.card_points)) {
     assert.equal(hex(cardPoint(card)), point, card);
   }
+  const open = openDeck();
+  assert.equal(open.length, 52);
+  assert.deepEqual([CARDS[0], CARDS[51], CARDS.length], ["2c", "As", 52]);
+  assert.deepEqual(open[51].map(hex), ["00".repeat(32), golden.card_points.As]);
 });
 
-test("a masking, an unmasking and its proof are the library's, byte for byte", () => {
-  const secret = secretOf(bytes(golden.secret));
-  assert.equal(hex(secret.key), golden.key);
-  const deck = Object.keys(golden.card_points).map(cardPoint);
-  const masked = maskAndShuffle(deck, secret, golden.order);
-  assert.deepEqual(masked.map(hex), golden.masked);
-  const context = words(golden.unmasking.context);
-  const step = unmask(masked[0], secret, context);
-  const expected = { ...golden.unmasking };
-  delete expected.context;
+test("the keys, their proofs of knowledge and the joint key are the library's, byte for byte", () => {
   assert.deepEqual(
-    {
-      before: hex(step.before),
-      after: hex(step.after),
-      challenge: hex(step.challenge),
-      response: hex(step.response),
-    },
-    expected,
+    secrets.map((secret) => hex(secret.key)),
+    golden.keys,
   );
-  assert.ok(checkUnmasking(step, secret.key, context));
+  secrets.forEach((secret, party) => {
+    const proof = proveKey(secret, context, party);
+    assert.deepEqual({ challenge: hex(proof.challenge), response: hex(proof.response) }, golden.key_proofs[party]);
+    assert.ok(checkKey(secret.key, proof, context, party));
+    assert.ok(!checkKey(secret.key, proof, context, 1 - party), "another party's index");
+    assert.ok(!checkKey(secret.key, proof, words(golden.context + " "), party), "another deal");
+  });
+  assert.equal(hex(jointKey(secrets.map((secret) => secret.key))), golden.joint_key);
 });
 
-test("a page checks another party's unmasking, and opens its own card", () => {
-  const cards = Object.keys(golden.card_points);
+test("a rogue key (chosen as y·G less the others', so that its party alone knows the joint key) has no proof", () => {
+  const Point = ristretto255.Point;
+  const honest = newSecret();
+  const y = newSecret();
+  const rogue = Point.fromBytes(y.key).subtract(Point.fromBytes(honest.key)).toBytes();
+  assert.equal(hex(jointKey([honest.key, rogue])), hex(y.key), "the joint key is y·G");
+  // Its party knows no secret of `rogue`: the best it has is a proof for a key it does know.
+  assert.ok(!checkKey(rogue, proveKey(y, context, 1), context, 1));
+  const forged = { challenge: proveKey(y, context, 1).challenge, response: new Uint8Array(32).fill(1) };
+  assert.ok(!checkKey(rogue, forged, context, 1));
+  assert.ok(!checkKey(new Uint8Array(32), proveKey(y, context, 1), context, 1), "the identity is no key");
+  assert.throws(() => jointKey([honest.key, new Uint8Array(32)]), /not a point/);
+});
+
+test("two turns at the deck are the library's, byte for byte, and open to the library's cards", () => {
+  const points = golden.cards.map(cardPoint);
+  const opened = points.map((point) => [new Uint8Array(32), point]);
+  const joint = jointKey(secrets.map((secret) => secret.key));
+  const turned = shuffleTurn(opened, secrets[0], golden.orders[0], joint, context);
+  assert.deepEqual(turned.map(ciphertextHex), golden.decks[0]);
+  const dealt = shuffleTurn(turned, secrets[1], golden.orders[1], joint, context);
+  assert.deepEqual(dealt.map(ciphertextHex), golden.decks[1]);
+  assert.throws(() => shuffleTurn(opened, secrets[0], [0, 0, 1, 2], joint, context), /names each position once/);
+  assert.throws(() => shuffleTurn(opened, secrets[0], [0, 1, 2], joint, context), /names each position once/);
+});
+
+test("a batch of shares and its one proof are the library's, byte for byte, and check", () => {
+  for (const [name, party] of [
+    ["batch", 1],
+    ["single", 0],
+  ]) {
+    const vector = golden[name];
+    const made = shareBatch(vector.points.map(bytes), secrets[party], words(vector.context));
+    assert.deepEqual(
+      { shares: made.shares.map(hex), challenge: hex(made.challenge), response: hex(made.response) },
+      { shares: vector.shares, challenge: vector.challenge, response: vector.response },
+      name,
+    );
+    const theirs = {
+      points: vector.points.map(bytes),
+      shares: vector.shares.map(bytes),
+      challenge: bytes(vector.challenge),
+      response: bytes(vector.response),
+    };
+    assert.ok(checkShares(theirs, secrets[party].key, words(vector.context)), `the library's ${name} checks`);
+    assert.ok(!checkShares(theirs, secrets[party].key, words(vector.context + " ")), "a wrong context");
+    assert.ok(!checkShares(theirs, secrets[1 - party].key, words(vector.context)), "another party's key");
+  }
+});
+
+test("the owner opens its own card from the others' shares; a face-up card opens from every share", () => {
+  const dealt = ciphertext(golden.decks[1][golden.opened.position]);
+  const others = golden.opened.others_shares.map(bytes);
+  const owner = secrets[golden.opened.owner_party];
+  assert.equal(openOwn(dealt, others, owner), golden.opened.card);
+  assert.equal(openOwn(lessShares(dealt, others), [], owner), golden.opened.card, "the others' shares off first");
+  const own = bytes(golden.single.shares[0]); // the owner's share of the same position (0)
+  assert.equal(openCard(dealt, [own, ...others]), golden.opened.card);
+  assert.throws(() => openCard(dealt, others), /no card/, "a share missing");
+});
+
+test("a page catches shares of a wrong card, reordered, cut or swapped with another batch", () => {
   const mine = newSecret();
   const other = newSecret();
-  const deck = maskAndShuffle(maskAndShuffle(cards.map(cardPoint), mine, [1, 0, 2, 3]), other, [0, 1, 2, 3]);
-  const context = words("hand 2, position 0, party 1");
-  const step = unmask(deck[0], other, context);
-  assert.ok(checkUnmasking(step, other.key, context));
-  assert.ok(!checkUnmasking(step, mine.key, context), "another party's key");
-  assert.ok(!checkUnmasking(step, other.key, words("hand 2, position 1, party 1")), "another card");
-  const cheat = unmask(deck[0], newSecret(), context);
-  assert.ok(!checkUnmasking({ ...cheat }, other.key, context), "a secret of its own making");
-  assert.equal(openOwn(step.after, mine, cards), cards[1]);
-});
-
-test("a batch and its one proof are the library's, byte for byte, and check", () => {
-  const secret = secretOf(bytes(golden.secret));
-  const context = words(golden.batch.context);
-  const batch = unmaskBatch(golden.batch.befores.map(bytes), secret, context);
-  assert.deepEqual(
-    { afters: batch.afters.map(hex), challenge: hex(batch.challenge), response: hex(batch.response) },
-    { afters: golden.batch.afters, challenge: golden.batch.challenge, response: golden.batch.response },
+  const joint = jointKey([mine.key, other.key]);
+  const deck = shuffleTurn(
+    shuffleTurn(openDeck(), mine, [...Array(52).keys()].reverse(), joint, context),
+    other,
+    [...Array(52).keys()],
+    joint,
+    context,
   );
-  const made = {
-    befores: golden.batch.befores.map(bytes),
-    afters: golden.batch.afters.map(bytes),
-    challenge: bytes(golden.batch.challenge),
-    response: bytes(golden.batch.response),
-  };
-  assert.ok(checkBatch(made, secret.key, context), "the library's batch checks in the page");
-  assert.ok(!checkBatch(made, secret.key, words(golden.batch.context + " ")), "a wrong context");
-});
-
-test("a page catches a batch with a wrong card, reordered, cut or swapped with another batch", () => {
-  const cards = Object.keys(golden.card_points);
-  const mine = newSecret();
-  const other = newSecret();
-  const deck = maskAndShuffle(maskAndShuffle(cards.map(cardPoint), mine, [1, 0, 2, 3]), other, [3, 2, 1, 0]);
-  const one = words("pass 1|party 1");
-  const two = words("pass 2|party 1");
-  const batch = unmaskBatch(deck.slice(0, 3), other, one);
-  assert.ok(checkBatch(batch, other.key, one));
-  assert.ok(!checkBatch(batch, mine.key, one), "another party's key");
-  assert.ok(!checkBatch(batch, other.key, two), "a wrong context");
-  const wrong = [...batch.afters];
-  wrong[1] = unmask(deck[1], mine, one).after;
-  assert.ok(!checkBatch({ ...batch, afters: wrong }, other.key, one), "a wrong card");
-  const reversed = { ...batch, befores: [...batch.befores].reverse(), afters: [...batch.afters].reverse() };
-  assert.ok(!checkBatch(reversed, other.key, one), "reordered");
-  const cut = { ...batch, befores: batch.befores.slice(1), afters: batch.afters.slice(1) };
-  assert.ok(!checkBatch(cut, other.key, one), "cut short");
-  const second = unmaskBatch(deck.slice(3), other, two);
-  assert.ok(checkBatch(second, other.key, two));
+  const c1s = deck.map(([c1]) => c1);
+  const one = words("unmask 1,2,3|party 1");
+  const two = words("unmask 4,5|party 1");
+  const batch = shareBatch(c1s.slice(0, 3), other, one);
+  assert.ok(checkShares(batch, other.key, one));
+  assert.ok(!checkShares(batch, mine.key, one), "another party's key");
+  assert.ok(!checkShares(batch, other.key, two), "a wrong context");
+  const wrong = [...batch.shares];
+  wrong[1] = shareBatch([c1s[1]], mine, one).shares[0];
+  assert.ok(!checkShares({ ...batch, shares: wrong }, other.key, one), "a share of another secret");
+  const reversed = { ...batch, points: [...batch.points].reverse(), shares: [...batch.shares].reverse() };
+  assert.ok(!checkShares(reversed, other.key, one), "reordered");
+  const cut = { ...batch, points: batch.points.slice(1), shares: batch.shares.slice(1) };
+  assert.ok(!checkShares(cut, other.key, one), "cut short");
+  const second = shareBatch(c1s.slice(3, 5), other, two);
+  assert.ok(checkShares(second, other.key, two));
   const swapped = {
-    befores: [second.befores[0], ...batch.befores.slice(1)],
-    afters: [second.afters[0], ...batch.afters.slice(1)],
+    points: [second.points[0], ...batch.points.slice(1)],
+    shares: [second.shares[0], ...batch.shares.slice(1)],
   };
   for (const proof of [batch, second]) {
-    for (const context of [one, two]) {
+    for (const bound of [one, two]) {
       const forged = { ...swapped, challenge: proof.challenge, response: proof.response };
-      assert.ok(!checkBatch(forged, other.key, context), "a card swapped between two batches");
+      assert.ok(!checkShares(forged, other.key, bound), "a card swapped between two batches");
     }
   }
-  assert.ok(!checkBatch({ ...batch, befores: [], afters: [] }, other.key, one), "no point");
-  assert.throws(() => unmaskBatch([], other, one), /one point or more/);
-  assert.equal(openOwn(batch.afters[0], mine, cards), cards[3]);
+  const identity = { ...batch, shares: [new Uint8Array(32), ...batch.shares.slice(1)] };
+  assert.ok(!checkShares(identity, other.key, one), "the identity is no share");
+  assert.ok(!checkShares({ ...batch, points: [], shares: [] }, other.key, one), "no point");
+  assert.throws(() => shareBatch([], other, one), /one point or more/);
+  // The first card dealt is the last of the open deck (the first turn reversed it): the ace of spades.
+  const others = shareBatch([c1s[0]], other, one).shares;
+  assert.equal(openOwn(deck[0], others, mine), "As");
+});
+
+test("a dealt deck adds up to the 52 cards (the library's sum); one with a card put in under the joint key does not", () => {
+  assert.equal(hex(cardsSumPoint()), golden.cards_sum);
+  const parties = [newSecret(), newSecret()];
+  const joint = jointKey(parties.map((secret) => secret.key));
+  const order = [...Array(52).keys()].reverse();
+  const dealt = parties.reduce((deck, secret) => shuffleTurn(deck, secret, order, joint, context), openDeck());
+  const addsUpWith = (deck) => {
+    const summed = deckSum(deck);
+    const shares = parties.map((secret) => shareBatch([summed[0]], secret, words("sum")).shares[0]);
+    return addsUp(summed, shares);
+  };
+  assert.ok(addsUpWith(dealt));
+  // A second ace of spades, encrypted by anybody under the joint key, in place of the first card
+  // (the deuce of clubs: the two turns reversed the deck twice).
+  const Point = ristretto255.Point;
+  const r = Point.Fn.create(12345n);
+  const ace = [
+    Point.BASE.multiply(r).toBytes(),
+    Point.fromBytes(cardPoint("As")).add(Point.fromBytes(joint).multiply(r)).toBytes(),
+  ];
+  assert.ok(!addsUpWith([ace, ...dealt.slice(1)]));
+  assert.ok(!addsUp(deckSum(dealt), [new Uint8Array(32)]), "a share that is no point");
 });

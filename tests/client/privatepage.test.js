@@ -1,7 +1,8 @@
-// The table page's part in a private deal (PagePrivate in static/js/privaterounds.js): it answers
-// each `private` frame of the server with the secret it keeps for that deal and party (the same
-// answer again when asked again, as after a reconnection), masks a deck into 52 other points,
-// opens its own cards alone, and takes no other frame.
+// The table page's part in a private deal (PagePrivate in static/js/privaterounds.js; private deal
+// v2): it answers each `private` frame of the server with the secret it keeps for that deal and
+// party (the same answer again when asked again, as after a reconnection), proves its key, turns
+// the deck into 52 other ciphertexts, shares a street's positions at once with a proof that
+// holds, opens its own cards alone, and takes no other frame.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,12 +16,32 @@ import {
   forgetOldNights,
   heldNight,
   memoryStore,
+  batchContext,
+  dealContext,
   withOwnCards,
 } from "../../src/wildstud/server/static/js/privaterounds.js";
-import { cardPoint, maskAndShuffle, newSecret, unmask } from "../../src/wildstud/server/static/js/privatedeal.js";
+import {
+  checkKey,
+  checkShares,
+  jointKey,
+  lessShares,
+  newSecret,
+  openCard,
+  openDeck,
+  secretOf,
+  shareBatch,
+  shuffleTurn,
+} from "../../src/wildstud/server/static/js/privatedeal.js";
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
+const ciphertextHex = ([c1, c2]) => toHex(c1) + toHex(c2);
+const ciphertextOf = (text) => [fromHex(text.slice(0, 64)), fromHex(text.slice(64))];
 const ask = { type: "private", hand: 3, deal: 1, party: 0, context: "table t|hand 3", seconds: 8 };
+// A mask ask: the open deck (as the first party is handed it) under a joint key.
+const deck = openDeck().map(ciphertextHex);
+const joint = toHex(newSecret().key);
+const maskAsk = { ...ask, step: "mask", deck, joint };
 
 function page() {
   const sent = [];
@@ -42,19 +63,56 @@ test("it takes the private frames only", () => {
   assert.equal(rounds.onFrame({ ...ask, step: "key" }), true);
 });
 
-test("its key stands for the deal, asked twice; its masked deck is 52 other points", async () => {
+test("its key stands for the deal, asked twice, with its proof of knowledge; its turn of the deck is 52 other ciphertexts", async () => {
   const { rounds, sent } = page();
   await rounds.take({ ...ask, step: "key" });
   await rounds.take({ ...ask, step: "key" });
   assert.equal(sent.length, 2);
   assert.deepEqual(sent[0], sent[1]);
   assert.deepEqual(Object.keys(sent[0]).sort(), ["answer", "deal", "hand", "type"]);
-  assert.match(sent[0].answer.key, /^[0-9a-f]{64}$/);
-  const deck = CARDS.map((card) => toHex(cardPoint(card)));
-  await rounds.take({ ...ask, step: "mask", deck });
-  const masked = sent[2].answer.deck;
-  assert.equal(new Set(masked).size, 52);
-  assert.equal(masked.filter((point) => deck.includes(point)).length, 0);
+  const { key, challenge, response } = sent[0].answer;
+  assert.match(key, /^[0-9a-f]{64}$/);
+  const proof = { challenge: fromHex(challenge), response: fromHex(response) };
+  assert.ok(
+    checkKey(fromHex(key), proof, dealContext(ask.context, ask.deal), ask.party),
+    "bound to the deal and party",
+  );
+  assert.ok(!checkKey(fromHex(key), proof, dealContext(ask.context, 2), ask.party), "another deal");
+  assert.ok(!checkKey(fromHex(key), proof, dealContext(ask.context, ask.deal), 1), "another party");
+  await rounds.take(maskAsk);
+  const turned = sent[2].answer.deck;
+  assert.equal(new Set(turned).size, 52);
+  assert.ok(turned.every((ciphertext) => /^[0-9a-f]{128}$/.test(ciphertext)));
+  assert.equal(turned.filter((ciphertext) => deck.includes(ciphertext)).length, 0);
+});
+
+test("asked for a street's shares it answers at once, one batch whose proof holds for its key", async () => {
+  const { rounds, sent } = page();
+  await rounds.take({ ...ask, step: "key" });
+  const key = fromHex(sent[0].answer.key);
+  const other = newSecret();
+  const both = toHex(jointKey([key, other.key]));
+  await rounds.take({ ...maskAsk, joint: both });
+  const dealt = shuffleTurn(
+    sent[1].answer.deck.map(ciphertextOf),
+    other,
+    [...Array(52).keys()],
+    fromHex(both),
+    dealContext(ask.context, 1),
+  );
+  const points = [9, 10, 11].map((position) => [position, toHex(dealt[position][0])]);
+  await rounds.take({ ...ask, step: "unmask", points, key: sent[0].answer.key });
+  const { step, batch } = sent[2].answer;
+  assert.equal(step, "unmask");
+  const made = {
+    points: points.map(([, point]) => fromHex(point)),
+    shares: batch.shares.map(fromHex),
+    challenge: fromHex(batch.challenge),
+    response: fromHex(batch.response),
+  };
+  assert.ok(checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0)));
+  assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 1)), "another party's");
+  assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0, true)), "a show's");
 });
 
 test("it reads a deal's secret from its store once, and two frames at once answer with one secret", async () => {
@@ -65,8 +123,7 @@ test("it reads a deal's secret from its store once, and two frames at once answe
   const rounds = new PagePrivate({ send: (frame) => sent.push(frame), store });
   await Promise.all([rounds.take({ ...ask, step: "key" }), rounds.take({ ...ask, step: "key" })]);
   assert.deepEqual(sent[0], sent[1]);
-  const deck = CARDS.map((card) => toHex(cardPoint(card)));
-  await rounds.take({ ...ask, step: "mask", deck });
+  await rounds.take(maskAsk);
   assert.deepEqual(
     reads.filter((key) => key.includes("party")),
     ["table t|hand 3|deal 1|party 0"],
@@ -77,27 +134,55 @@ test("it reads a deal's secret from its store once, and two frames at once answe
   assert.deepEqual(sent[3], sent[0]);
 });
 
-test("it opens its own card once the other party has unmasked it", async () => {
+test("it opens its own card once the other party has shared it, and shows it with proof", async () => {
   const { rounds, sent, cards } = page();
   await rounds.take({ ...ask, step: "key" });
-  // The other party masks first; the page masks after it; the other party then unmasks.
+  // The other party turns the deck first (the ace of spades, the open deck's last, to the top);
+  // the page turns it after; the other party then shares the page's first card.
   const other = newSecret();
-  const order = [...Array(52).keys()];
-  const first = maskAndShuffle(CARDS.map(cardPoint), other, order);
-  await rounds.take({ ...ask, step: "mask", deck: first.map(toHex) });
-  const mine = sent[1].answer.deck.map((point) => Uint8Array.from(point.match(/../g), (pair) => parseInt(pair, 16)));
-  const opened = unmask(mine[0], other, new TextEncoder().encode("elsewhere")).after;
-  await rounds.take({ ...ask, step: "open", seat: 0, points: [[0, toHex(opened)]] });
+  const key = fromHex(sent[0].answer.key);
+  const both = toHex(jointKey([other.key, key]));
+  const bound = dealContext(ask.context, 1);
+  const first = shuffleTurn(openDeck(), other, [...Array(52).keys()].reverse(), fromHex(both), bound);
+  await rounds.take({ ...maskAsk, deck: first.map(ciphertextHex), joint: both });
+  const dealt = sent[1].answer.deck.map(ciphertextOf);
+  const share = shareBatch([dealt[0][0]], other, batchContext(ask.context, 1, [0], 1)).shares[0];
+  const left = ciphertextHex(lessShares(dealt[0], [share]));
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[0, left]] });
   assert.deepEqual(cards, [1]);
   const card = rounds.opened(3, 1, 0).get(0);
   assert.ok(CARDS.includes(card));
   assert.equal(rounds.opened(3, 1, 1).size, 0);
   assert.equal(rounds.opened(3, 2, 0).size, 0);
-  // Nothing it opened went back to the server: only the key and the masked deck.
+  // Nothing it opened went back to the server: only the key and its turn of the deck.
   assert.deepEqual(
     sent.map((frame) => frame.answer.step),
     ["key", "mask"],
   );
+  // Its turn put at position 0 the card at its order's first position: the one it opened.
+  await rounds.take({ ...ask, step: "reveal" });
+  assert.equal(card, [...CARDS].reverse()[sent[2].answer.order[0]]);
+  // Asked later for its share of its own card (which, with the other party's, would open it to
+  // the server), it answers nothing; asked for another position's, it answers.
+  await rounds.take({ ...ask, step: "unmask", points: [[0, toHex(dealt[0][0])]] });
+  assert.equal(sent.length, 3);
+  await rounds.take({ ...ask, hand: 4, step: "unmask", points: [[0, toHex(dealt[0][0])]] }); // another hand's
+  await rounds.take({ ...ask, step: "unmask", points: [[1, toHex(dealt[1][0])]] });
+  assert.deepEqual(
+    sent.slice(3).map((frame) => [frame.hand, frame.answer.step]),
+    [
+      [4, "unmask"],
+      [3, "unmask"],
+    ],
+  );
+  sent.splice(3);
+  // Shown at the showdown: its share of the card, with a proof that holds, opens it for all.
+  await rounds.take({ ...ask, step: "show", seat: 0, points: [[0, left]] });
+  const { batch } = sent[3].answer;
+  const shown = { points: [dealt[0][0]], shares: batch.shares.map(fromHex), challenge: fromHex(batch.challenge) };
+  shown.response = fromHex(batch.response);
+  assert.ok(checkShares(shown, key, batchContext(ask.context, 1, [0], 0, true)));
+  assert.equal(openCard(dealt[0], [share, shown.shares[0]]), card);
 });
 
 const held = (card, up) => ({ card, up });
@@ -160,8 +245,7 @@ test("after its hand it publishes the secret and order it masked with, never whi
   let playing = 3;
   const rounds = new PagePrivate({ send: (frame) => sent.push(frame), playing: () => playing });
   await rounds.take({ ...ask, step: "key" });
-  const deck = CARDS.map((card) => toHex(cardPoint(card)));
-  await rounds.take({ ...ask, step: "mask", deck });
+  await rounds.take(maskAsk);
   await rounds.take({ ...ask, step: "reveal" });
   assert.equal(sent.length, 2, "no secret of the hand in play");
   playing = 4;
@@ -169,10 +253,11 @@ test("after its hand it publishes the secret and order it masked with, never whi
   const { secret, order } = sent[2].answer;
   assert.equal(sent[2].answer.step, "reveal");
   assert.deepEqual([sent[2].hand, sent[2].deal], [3, 1]);
-  // What it published remakes the deck it masked: the audit can replay its turn.
-  const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
-  const again = maskAndShuffle(deck.map(fromHex), { scalar: fromHex(secret) }, order).map(toHex);
-  assert.deepEqual(again, sent[1].answer.deck);
+  // What it published remakes its turn of the deck: the audit can replay it.
+  const bound = dealContext(ask.context, ask.deal);
+  const again = shuffleTurn(openDeck(), secretOf(fromHex(secret)), order, fromHex(joint), bound);
+  assert.deepEqual(again.map(ciphertextHex), sent[1].answer.deck);
+  assert.equal(toHex(secretOf(fromHex(secret)).key), sent[0].answer.key);
   assert.equal(fromHex(sent[0].answer.key).length, 32);
 });
 
@@ -237,7 +322,7 @@ test("it holds the secret and order it published for each deal, until the night'
   const { secret, order } = sent.at(-1).answer;
   assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: false }]);
   // Asked to mask the deck: the server had every key, this page's among them.
-  await rounds.take({ ...ask, step: "mask", deck: CARDS.map((card) => toHex(cardPoint(card))) });
+  await rounds.take(maskAsk);
   assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: true }]);
   await forgetNight(store, "t");
   assert.deepEqual(await heldNight(store, "t"), []);
@@ -277,8 +362,7 @@ test("of two pages of one seat (two devices), the one whose key the deal took pl
   for (const { rounds } of pages) await rounds.take({ ...ask, step: "key" });
   const taken = laptop.sent[0].answer.key; // the laptop's came first: the server took it
   assert.notEqual(phone.sent[0].answer.key, taken, "each page has a secret of its own");
-  const deck = CARDS.map((card) => toHex(cardPoint(card)));
-  for (const { rounds } of pages) await rounds.take({ ...ask, step: "mask", deck, key: taken });
+  for (const { rounds } of pages) await rounds.take({ ...maskAsk, key: taken });
   // The laptop masks, naming its key; the phone answers nothing and says where the deal is.
   assert.equal(laptop.sent.length, 2);
   assert.equal(laptop.sent[1].answer.key, taken);

@@ -23,7 +23,6 @@ from wildstud.history.private_night import (
 from wildstud.private_deal import Secret
 from wildstud.private_rounds import Row
 from wildstud.schemas import schema
-from wildstud.vocabulary import private_night_json
 
 
 def played_private_night(*, reveal: bool = True) -> Night:
@@ -124,7 +123,7 @@ def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
 def test_a_record_that_cannot_be_read_is_refused_by_name() -> None:
     with pytest.raises(RecordError, match="format"):
         PrivateNight.from_data({"format": "wildstud-night/1"})
-    bad = {"format": "wildstud-private-night/1", "table": "t", "deals": [{"hand": 1}]}
+    bad = {"format": "wildstud-private-night/2", "table": "t", "deals": [{"hand": 1}]}
     with pytest.raises(RecordError, match="hand, deal and context"):
         PrivateNight.from_data(bad)
 
@@ -189,26 +188,25 @@ def test_the_golden_private_nights_are_what_the_library_audits() -> None:
     assert found["an honest night"]["deals"] == 1  # its second hand was void: no card dealt
 
 
-PER_CARD = GOLDEN.with_name("private_night_per_card.json")
+V1 = GOLDEN.with_name("private_night_per_card.json")
 
 
-def test_a_night_stored_one_proof_a_card_still_verifies(
+def test_a_night_dealt_under_private_deal_v1_is_refused_naming_its_version(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``tests/golden/private_night_per_card.json`` is the golden nights as written before
-    batches (each unmasking with its own proof): a record kept from then audits as it did, by
-    the library and by ``wildstud verify --night``."""
-    for case in json.loads(PER_CARD.read_text(encoding="utf-8"))["cases"]:
-        audit = audit_private_night(PrivateNight.from_data(case["record"]))
-        assert private_night_json(audit) == case["audit"], case["name"]
-    honest = json.loads(PER_CARD.read_text(encoding="utf-8"))["cases"][0]
-    assert honest["name"] == "an honest night"
-    assert isinstance(honest["record"]["deals"][0]["rows"][-1]["data"], dict)  # a reveal
-    unmasked = [row for row in honest["record"]["deals"][0]["rows"] if row["kind"] == "unmask"]
-    assert all(isinstance(row["data"], list) for row in unmasked)  # one proof a card
+    """``tests/golden/private_night_per_card.json`` holds nights dealt under private deal v1
+    (its records ``wildstud-private-night/1``): the library and ``wildstud verify --night``
+    refuse them by their version rather than audit them as v2 (whose arithmetic they do not
+    follow), and so does a v2 record holding a deal whose first row is v1's."""
+    honest = json.loads(V1.read_text(encoding="utf-8"))["cases"][0]["record"]
+    with pytest.raises(RecordError, match=r"private deal v1 .*audits private deal v2 only"):
+        PrivateNight.from_data(honest)
     path = tmp_path / "night.json"
-    path.write_text(json.dumps(honest["record"]))
+    path.write_text(json.dumps(honest))
     with pytest.raises(SystemExit) as exited:
         main(["verify", "--night", str(path)])
-    assert exited.value.code == 0
-    assert "Every player and the server dealt honestly" in capsys.readouterr().out
+    assert exited.value.code == 2
+    assert "private deal v1" in capsys.readouterr().err
+    mixed = PrivateNight.from_data({**honest, "format": "wildstud-private-night/2"})
+    with pytest.raises(RecordError, match="dealt under wildstud private deal v1"):
+        audit_private_night(mixed)

@@ -1,11 +1,10 @@
 """Fault injection (issue 23): a private deal. A page's answer (its key, its deck, its
-unmaskings, its hand shown, its secret for the audit) leaves the deal's rounds (the audit's
+shares, its hand shown, its secret for the audit) leaves the deal's rounds (the audit's
 deals) as they were when its write fails once, the page told with an error frame. A private
 deal's own steps, and the audit's (the server's secret published, the audit's result), leave
 their slice's state as it was, nobody told, and are carried out by the slice's next tick; the
 hand's deal, an action that opens the next pass and the wait timed afresh on a pause leave the
-deal as it was. An unmasking whose next page was asked ahead of its write leaves the deal as it
-was too, and that page's answer to the ask is refused."""
+deal as it was."""
 
 from __future__ import annotations
 
@@ -28,9 +27,8 @@ from tests.server.helpers import (
     quick_settings,
     table_held,
 )
+from tests.tools.private_table import answer_body
 from wildstud.betting import ActionKind
-from wildstud.errors import OutOfTurnError
-from wildstud.private_deal import unmask
 from wildstud.private_rounds import Agent
 from wildstud.server.clock import Backoff
 from wildstud.server.messages import Act, PrivateAnswer
@@ -68,31 +66,10 @@ class InPage:
         agent = self.agents.setdefault(key, Agent.new())
         step = frame["step"]
         answer: dict[str, Any]
-        if step == "key":
-            answer = {"step": "key", "key": agent.key.hex()}
-        elif step == "reveal":
+        if step == "reveal":
             answer = {"step": step, "secret": agent.secret.scalar.hex(), "order": [*agent.order]}
-        elif step == "mask":
-            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
-            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
         else:
-            show = "|show" if step == "show" else ""
-            words = f"{frame['context']}|deal {frame['deal']}"
-            steps = [
-                unmask(
-                    bytes.fromhex(point),
-                    agent.secret,
-                    f"{words}|position {position}|party {frame['party']}{show}".encode(),
-                )
-                for position, point in frame["points"]
-            ]
-            wire = [
-                [item.before.hex(), item.after.hex(), item.challenge.hex(), item.response.hex()]
-                for item in steps
-            ]
-            answer = {"step": step, "steps": wire}
-            if step == "show":
-                answer["seat"] = frame["seat"]
+            answer = answer_body(frame, agent)
         if step != "key":
             answer["key"] = agent.key.hex()
         return PrivateAnswer(type="private", hand=key[0], deal=key[1], answer=answer)
@@ -219,79 +196,6 @@ def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_roun
     None
 ):
     asyncio.run(_private())
-
-
-async def _asked_ahead() -> None:
-    store, lobby, night = await connected_table(_private_settings("asked-ahead"))
-    table = night.table
-    pages = {index: InPage(player) for index, player in night.players.items()}
-    seen: list[bool] = []
-    """At the write of the first unmasking that fails: whether the next page had its ask."""
-
-    async def failed_ahead(page: InPage, party: int, frame: PrivateAnswer) -> None:
-        """``frame``, party ``party``'s unmasking, whose next party is a page: that page is
-        asked before the answer's row is written, and the write fails once. The page is told,
-        the deal is as it was (the same value), nothing reloaded; the next page's answer to
-        its ask ahead is refused as out of turn and stored nowhere; the same answer sent again
-        is taken, and the next page asked again."""
-        after = next(
-            other
-            for other in pages.values()
-            if any(f.get("party") == party + 1 for f in other.player.frames)
-        )
-        before = table.private.state
-        mark, their_mark = len(page.player.frames), len(after.player.frames)
-
-        def its_row(args: tuple[Any, ...]) -> bool:
-            rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
-            if not any((row.kind, row.party) == ("unmask", party) for row in rows):
-                return False
-            asked = after.player.frames[their_mark:]
-            seen.append(any(f["type"] == "private" and f["step"] == "unmask" for f in asked))
-            return True
-
-        night.store.only = its_row
-        night.store.armed = True
-        await table.handle(page.player, frame)
-        night.store.only = None
-        assert night.store.fired == 1
-        error = answer(page.player, mark)
-        assert (error["code"], error["seq"]) == ("storage", None), error
-        assert table.private.state is before
-        assert not table.broken
-        assert lobby.tables[table.id] is table
-        ((asked_party, early),) = after.answers()  # its answer to the ask ahead
-        assert asked_party == party + 1
-        with pytest.raises(OutOfTurnError):  # the socket's error frame: "out-of-turn"
-            await table.handle(after.player, early)
-        assert table.private.state is before
-        assert night.store.fired == 1
-        await table.handle(page.player, frame)  # sent again: taken
-        assert table.private.state is not before
-        rounds = table.private.state.rounds
-        assert rounds is not None
-        assert rounds.waiting() == (party + 1,)
-
-    async def answered() -> bool:
-        """Whether a page had something to answer (the first unmasking's write fails once)."""
-        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
-        for page, party, frame in asked:
-            if frame.answer["step"] == "unmask" and not seen and party == 0:
-                await failed_ahead(page, party, frame)
-            else:
-                await table.handle(page.player, frame)
-        return bool(asked)
-
-    await table.set_status(TableStatus.RUNNING)
-    await _play_private_hand(night, answered)
-    assert seen == [True]  # the next page was asked before the answer's row was written
-    assert night.store.fired == 1
-    await closed_balanced(table, lobby, store)
-
-
-@faults("private_answers.AnswerAhead")
-def test_an_unmasking_whose_next_page_was_asked_ahead_survives_a_failed_write_unchanged() -> None:
-    asyncio.run(_asked_ahead())
 
 
 async def _private_ticks() -> None:

@@ -3,10 +3,9 @@
 checked by the rounds, a refusal changing nothing (its reason and error code the socket's:
 ``out-of-turn``, ``seat``, ``elsewhere``, ``illegal``), an answer taken returned as the rows to
 store with the server's own answers after it and the new state (adopted by the actor only once
-stored), the next party's ask as news to its seat's pages (a page's, in a pass, asked ahead of
-the check and the store, never twice; a wrong batch still refused, and the answer to the points
-it asked ahead refused too, after a restart as well); a secret published early read from the
-store first."""
+stored), the next party's ask as news to its seat's pages (in a pass, every page asked at once and
+never again, their shares taken in any order; a wrong batch refused, after a restart as well);
+a secret published early read from the store first."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from typing import Any
 from tests.server.helpers import refusal
 from wildstud.deal import PrivateHand
 from wildstud.errors import IllegalActionError, OutOfTurnError
-from wildstud.private_deal import unmask_batch
+from wildstud.private_deal import Secret, share_batch
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -25,19 +24,19 @@ from wildstud.private_rounds import (
     RoundsError,
     Row,
 )
-from wildstud.private_wire import batch_context
+from wildstud.private_wire import batch_context, key_data
 from wildstud.server.errors import SeatError
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes
 from wildstud.server.table.core import AtSeat, Effect, News, Outcome
 from wildstud.server.table.private_answers import (
-    AnswerAhead,
     PageAnswer,
     PrivateState,
     handle,
     server_answers,
     step_of,
 )
+from wildstud.server.table.private_reveal import as_row
 from wildstud.server.table.reveal_answers import (
     LoadDeal,
     Loaded,
@@ -54,7 +53,7 @@ ANN = Agent.new()
 def begun() -> PrivateState:
     """Hand 4's first deal as the table begins it: Ann's page (table seat 2, engine seat 0)
     and the server (a bot's engine seat 1), the server's key given, Ann's asked for."""
-    rounds = DealRounds(b"table t|hand 4", 1, (Party("Ann", (0,)), Party("server", (1,))))
+    rounds = DealRounds(b"table t|hand 4", 1, PARTIES)
     agent = Agent.new()
     server_answers(rounds, agent)
     return PrivateState(4, rounds, agent, 2, {0: 2}, 10.0, rounds.waiting(), step_of(rounds), None)
@@ -65,8 +64,12 @@ def page(answer: dict[str, Any], client: str = "ann", seat: int | None = 2) -> P
     return PageAnswer(client, frame, seat, frozenset({"ann", "phone"}), 4, 8.0)
 
 
-def key(agent: Agent = ANN) -> dict[str, Any]:
-    return {"step": "key", "key": agent.key.hex()}
+def key(agent: Agent = ANN, party: int = 0) -> dict[str, Any]:
+    proof = agent.key_proof(DealRounds(b"table t|hand 4", 1, PARTIES), party)
+    return {"step": "key", **key_data(agent.key, proof)}
+
+
+PARTIES = (Party("Ann", (0,)), Party("server", (1,)))
 
 
 def unchanged(outcome: Outcome[Any], start: object) -> Exception:
@@ -83,9 +86,11 @@ def test_a_key_taken_is_its_row_to_store_and_the_page_is_asked_to_mask() -> None
     assert isinstance(outcome.effect, Effect)
     changes = outcome.effect.request
     assert isinstance(changes, Changes)
-    assert [(row.number, row.seq, row.kind) for row in changes.private_rounds] == [(4, 2, "key")]
+    # Ann's key, then the server's turn of the deck (the server turns first).
+    stored = [(row.number, row.seq, row.kind) for row in changes.private_rounds]
+    assert stored == [(4, 2, "key"), (4, 3, "deck")]
     state = outcome.state
-    assert state.seq == 3
+    assert state.seq == 4
     assert state.rounds is not start.rounds  # a copy: the state in force is untouched
     assert start.rounds is not None
     assert start.rounds.stage == "keys"
@@ -112,7 +117,8 @@ def test_an_answer_refused_changes_nothing_with_the_socket_s_reason() -> None:
     error = unchanged(handle(elsewhere, page(deck, "phone"), 21.0), elsewhere)
     assert isinstance(error, OtherPageError)  # the player's other device: "elsewhere"
     assert "another page of this seat" in str(error)
-    error = unchanged(handle(start, page({"step": "unmask", "steps": []}), 20.0), start)
+    nothing = {"shares": [], "challenge": "00" * 32, "response": "00" * 32}
+    error = unchanged(handle(start, page({"step": "unmask", "batch": nothing}), 20.0), start)
     assert isinstance(error, OutOfTurnError)
     assert str(error).startswith("Ann's answer is refused (turn)")
     error = unchanged(handle(start, page(key(), seat=None), 20.0), start)
@@ -135,7 +141,7 @@ def test_an_answer_for_a_hand_not_dealt_privately_now_is_refused() -> None:
         assert str(error) == f"hand {hand}, deal 1 is not being dealt privately now"
 
 
-# -- a pass: the next page asked ahead of the check and the store ------------------------------
+# -- a pass: every page asked at once ---------------------------------------------------------
 
 BOB = Agent.new()
 """Bob's page's secret in the deal."""
@@ -144,35 +150,37 @@ BOB = Agent.new()
 def at_pass() -> tuple[PrivateState, list[Row]]:
     """Hand 4's first deal at its first pass, with the rows stored so far: Ann's page (table
     seat 2, engine seat 0), Bob's (table seat 3, engine seat 1) and the server (a bot's engine
-    seat 2); every key and deck in, the pass over each seat's first cards open, Ann's
-    unmasking waited for."""
+    seat 2); every key and deck in, the pass over each seat's first cards open and the
+    server's shares in, Ann's and Bob's waited for."""
     parties = (Party("Ann", (0,)), Party("Bob", (1,)), Party("server", (2,)))
     rounds = DealRounds(b"table t|hand 4", 1, parties)
     agent = Agent.new()
     rows = [rounds.parties_row(), agent.row(1, 2)]
     for index, each in enumerate((ANN, BOB, agent)):
-        key = rounds.take_key(index, each.key)
+        key = rounds.take_key(index, each.key, each.key_proof(rounds, index))
         assert key is not None
         rows.append(key)
-    for index, each in enumerate((ANN, BOB, agent)):
-        rows.append(rounds.take_deck(index, each.masked(rounds.deck())))
+    for index in rounds.turns:  # the server first
+        each = (ANN, BOB, agent)[index]
+        rows.append(rounds.take_deck(index, each.masked(rounds)))
     hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=RoundsDealer())
     rows.append(rounds.open_pass(hand.cards_due()))
+    rows += server_answers(rounds, agent)
     pages = {0: 2, 1: 3}
-    state = PrivateState(4, rounds, agent, len(rows), pages, 10.0, (0,), step_of(rounds), None)
+    state = PrivateState(4, rounds, agent, len(rows), pages, 10.0, (0, 1), step_of(rounds), None)
     return state, rows
 
 
 def batch_answer(points: list[Any], agent: Agent, party: int, key: Agent | None = None) -> Any:
-    """A page's answer to an ask to unmask ``points`` (each ``[position, point]``) in hand 4's
+    """A page's answer to an ask to share ``points`` (each ``[position, c1]``) in hand 4's
     first deal, as party ``party`` with ``agent``'s secret, naming ``key``'s key (``agent``'s
-    unless given: another's is a page that unmasks with a secret not its own)."""
+    unless given: another's is a page that shares with a secret not its own)."""
     positions = [position for position, _ in points]
-    befores = [bytes.fromhex(point) for _, point in points]
+    c1s = [bytes.fromhex(point) for _, point in points]
     context = batch_context(b"table t|hand 4", 1, positions, party)
-    batch = unmask_batch(befores, agent.secret, context)
+    batch = share_batch(c1s, agent.secret, context)
     wire = {
-        "afters": [after.hex() for after in batch.afters],
+        "shares": [share.hex() for share in batch.shares],
         "challenge": batch.challenge.hex(),
         "response": batch.response.hex(),
     }
@@ -181,7 +189,7 @@ def batch_answer(points: list[Any], agent: Agent, party: int, key: Agent | None 
 
 
 def points_asked(rounds: DealRounds, party: int) -> list[Any]:
-    """The points ``rounds`` ask ``party`` to unmask."""
+    """The points ``rounds`` ask ``party`` to share."""
     asked = rounds.ask(party)
     assert asked is not None
     points = asked["points"]
@@ -194,121 +202,95 @@ def bob(answer: dict[str, Any]) -> PageAnswer:
     return PageAnswer("bob", frame, 3, frozenset({"bob"}), 4, 8.0)
 
 
-def asked_ahead(outcome: Outcome[PrivateState], start: PrivateState) -> tuple[News, AnswerAhead]:
-    """Bob's ask, sent ahead by ``outcome`` (nothing else done yet: nothing stored, nothing
-    adopted), and the follow-up that checks and stores the answer that made it."""
-    assert outcome.state is start
-    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
-    (ask,) = outcome.ahead
-    (follow,) = outcome.follow
-    assert isinstance(ask, News)
-    assert isinstance(follow, AnswerAhead)
-    assert ask.audience == AtSeat(3)
-    assert (ask.frame["step"], ask.frame["party"], ask.frame["seconds"]) == ("unmask", 1, 8.0)
-    return ask, follow
+def rows_of(outcome: Outcome[PrivateState]) -> list[tuple[str, int]]:
+    assert isinstance(outcome.effect, Effect)
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    return [(row.kind, row.party) for row in changes.private_rounds]
 
 
-def test_an_unmasking_asks_the_next_page_ahead_then_is_stored_and_never_asks_it_twice() -> None:
+def test_every_page_s_shares_are_taken_in_any_order_and_nobody_is_asked_twice() -> None:
     start, _ = at_pass()
     assert start.rounds is not None
-    ann = page(batch_answer(points_asked(start.rounds, 0), ANN, 0))
-    ask, follow = asked_ahead(handle(start, ann, 20.0), start)
-    taken = handle(start, follow, 20.5)  # the answer checked and stored as ever
-    assert isinstance(taken.effect, Effect)
-    changes = taken.effect.request
-    assert isinstance(changes, Changes)
-    assert [(row.kind, row.party) for row in changes.private_rounds] == [("unmask", 0)]
-    state = taken.state
+    # Bob answers first: stored, Ann still waited for on the same clock, nobody asked again.
+    first = handle(start, bob(batch_answer(points_asked(start.rounds, 1), BOB, 1)), 20.0)
+    assert rows_of(first) == [("unmask", 1)]
+    state = first.state
     assert state.rounds is not None
-    assert state.rounds.waiting() == (1,)
-    # Bob was asked ahead the very points the rounds ask him once Ann's batch holds; he is
-    # not asked again (nothing asks, nothing opens: his clock starts now).
-    assert [list(point) for point in ask.frame["points"]] == points_asked(state.rounds, 1)
-    assert taken.news == ()
-    assert (state.deadline, state.waited, state.ahead) == (28.5, (1,), None)
-    # Bob's answer comes next: the server's turn follows, after the store, as ever.
-    answer = bob(batch_answer(points_asked(state.rounds, 1), BOB, 1))
-    done = handle(state, answer, 21.0)
-    assert done.ahead == ()
-    assert isinstance(done.effect, Effect)
-    changes = done.effect.request
-    assert isinstance(changes, Changes)
-    assert [row.kind for row in changes.private_rounds] == ["unmask", "unmask"]
+    assert state.rounds.waiting() == (0,)
+    assert (first.news, first.ahead, state.deadline) == ((), (), 10.0)
+    assert state.rounds.known == {}
+    # Ann's closes the pass: each page's own cards opened for it.
+    ann = page(batch_answer(points_asked(state.rounds, 0), ANN, 0))
+    done = handle(state, ann, 21.0)
+    assert rows_of(done) == [("unmask", 0)]
     assert done.state.rounds is not None
-    assert done.state.rounds.stage == "ready"  # the pass is over: each page's cards opened
-    assert {news.frame["step"] for news in done.news if isinstance(news, News)} == {"open"}
+    assert done.state.rounds.stage == "ready"
+    opened = [news.frame for news in done.news if isinstance(news, News)]
+    assert {frame["step"] for frame in opened} == {"open"}
+    assert {frame["party"] for frame in opened} == {0, 1}
+    assert all(len(point) == 128 for frame in opened for _, point in frame["points"])
 
 
-def test_a_wrong_batch_asked_ahead_is_refused_and_so_is_the_answer_to_its_points() -> None:
+def test_a_wrong_batch_is_refused_naming_its_party_and_the_others_are_still_taken() -> None:
     start, _ = at_pass()
     assert start.rounds is not None
     points = points_asked(start.rounds, 0)
     wrong = page(batch_answer(points, Agent.new(), 0, key=ANN))  # not Ann's secret
-    ask, follow = asked_ahead(handle(start, wrong, 20.0), start)
-    error = unchanged(handle(start, follow, 20.5), start)
+    error = unchanged(handle(start, wrong, 20.0), start)
     assert isinstance(error, RoundsError)
     assert (error.party, error.kind) == (0, "unmasked")
     assert str(error).startswith("Ann's answer is refused (unmasked)")
-    # Bob answered the points asked ahead: refused, nothing stored; the deal waits for Ann
-    # (its clock, the one it had, voids it naming her: tests/server/test_private_ticks.py).
-    early = bob(batch_answer(ask.frame["points"], BOB, 1))
-    assert isinstance(unchanged(handle(start, early, 20.6), start), OutOfTurnError)
-    assert (start.rounds.waiting(), start.deadline) == ((0,), 10.0)
-    # Ann sends a batch that holds: Bob is asked again, the right points this time.
-    right = page(batch_answer(points, ANN, 0))
-    again, _ = asked_ahead(handle(start, right, 21.0), start)
-    assert again.frame["points"] != ask.frame["points"]
+    taken = handle(start, bob(batch_answer(points_asked(start.rounds, 1), BOB, 1)), 20.5)
+    assert rows_of(taken) == [("unmask", 1)]
+    assert taken.state.rounds is not None
+    assert taken.state.rounds.waiting() == (0,)  # the deal waits for Ann (and voids at its clock)
 
 
-def test_no_page_is_asked_ahead_by_an_answer_the_rounds_would_not_take_as_it_stands() -> None:
+def test_an_answer_the_rounds_would_not_take_changes_nothing() -> None:
     start, _ = at_pass()
     assert start.rounds is not None
     points = points_asked(start.rounds, 0)
     short = batch_answer(points[1:], ANN, 0)  # fewer points than asked
     elsewhere = batch_answer(points, ANN, 0, key=BOB)  # another page's key
-    out_of_turn = bob(batch_answer(points_asked(start.rounds, 0), BOB, 1))
-    nothing = batch_answer(points, ANN, 0)  # an unmasking that leaves no point: the identity
-    nothing["batch"]["afters"][0] = "00" * 32
-    for command in (
-        page(short),
-        page(elsewhere),
-        page(short, "stranger"),
-        out_of_turn,
-        page(nothing),
-    ):
-        outcome = handle(start, command, 20.0)
-        assert (outcome.ahead, outcome.follow) == ((), ())
-        refusal(outcome)
-    # Ann's last answer, taken, sent again once the pass moved on asks nobody ahead.
+    nothing = batch_answer(points, ANN, 0)  # a share that is no point: the identity
+    nothing["batch"]["shares"][0] = "00" * 32
+    other = batch_answer(points, ANN, 0)
+    other["batch"]["shares"][0] = share_batch([bytes.fromhex(points[0][1])], Secret.new(), b"x")
+    other["batch"]["shares"][0] = other["batch"]["shares"][0].shares[0].hex()
+    for command in (page(short), page(elsewhere), page(short, "stranger"), page(nothing)):
+        refusal(handle(start, command, 20.0))
+        assert unchanged(handle(start, command, 20.0), start)
+    assert isinstance(unchanged(handle(start, page(other), 20.0), start), RoundsError)
+    # Ann's answer, taken, sent again is done: nothing stored again.
     taken = handle(start, page(batch_answer(points, ANN, 0)), 20.0)
-    ann = taken.follow[0]
-    assert isinstance(ann, AnswerAhead)
-    state = handle(start, ann, 20.5).state
-    resent = handle(state, ann.answer, 21.0)
-    assert (resent.ahead, resent.follow, resent.reply) == ((), (), None)
-    assert resent.state is state
+    resent = handle(taken.state, page(batch_answer(points, ANN, 0)), 21.0)
+    assert (resent.effect, resent.news, resent.reply) == (None, (), None)
+    assert resent.state is taken.state
 
 
-def test_a_restart_between_the_ask_ahead_and_the_store_redoes_that_step_only() -> None:
+def test_a_restart_in_a_pass_waits_for_whoever_had_not_answered() -> None:
     start, rows = at_pass()
     assert start.rounds is not None
-    ann = page(batch_answer(points_asked(start.rounds, 0), ANN, 0))
-    ask, _ = asked_ahead(handle(start, ann, 20.0), start)
-    # The server stops before Ann's row is stored: it comes back from the rows it stored,
-    # waiting for Ann again (as .private.PrivateDeal.load makes it), her answer asked again.
-    rounds = DealRounds.from_rows(b"table t|hand 4", [rows[0], *rows[2:]])
+    bobs = bob(batch_answer(points_asked(start.rounds, 1), BOB, 1))
+    taken = handle(start, bobs, 20.0)
+    # The server stops after Bob's row is stored: it comes back from the rows, waiting for Ann.
+    assert isinstance(taken.effect, Effect)
+    changes = taken.effect.request
+    assert isinstance(changes, Changes)
+    bobs_rows = [as_row(stored) for stored in changes.private_rounds]
+    rounds = DealRounds.from_rows(b"table t|hand 4", [rows[0], *rows[2:], *bobs_rows])
     agent = Agent.load(rows[1])
-    back = PrivateState(4, rounds, agent, len(rows), {0: 2, 1: 3}, 40.0, (0,), step_of(rounds))
+    back = PrivateState(4, rounds, agent, len(rows) + 1, {0: 2, 1: 3}, 40.0, (0,), step_of(rounds))
     assert rounds.waiting() == (0,)
-    assert back.ask_party(0, 32.0) is not None
-    early = bob(batch_answer(ask.frame["points"], BOB, 1))  # Bob's answer to the ask ahead
-    assert isinstance(unchanged(handle(back, early, 33.0), back), OutOfTurnError)
-    again, follow = asked_ahead(handle(back, ann, 34.0), back)
-    assert again.frame["points"] == ask.frame["points"]  # the same step, redone
-    taken = handle(back, follow, 34.5)
-    assert taken.state.rounds is not None
-    assert taken.state.rounds.waiting() == (1,)
-    assert handle(taken.state, early, 35.0).effect is not None  # Bob's answer holds now
+    ask = back.ask_party(0, 32.0)
+    assert ask is not None
+    assert [list(p) for p in ask.frame["points"]] == points_asked(start.rounds, 0)
+    assert back.ask_party(1, 32.0) is None  # Bob answered: nothing asked of him
+    ann = page(batch_answer(points_asked(rounds, 0), ANN, 0))
+    done = handle(back, ann, 33.0)
+    assert done.state.rounds is not None
+    assert done.state.rounds.stage == "ready"
 
 
 # -- the reveal for the audit (wildstud.server.table.reveal_answers) -------------------------------
@@ -324,7 +306,7 @@ def waiting() -> RevealState:
     """Hand 4's deal over, waiting for Ann's secret (her page at table seat 2)."""
     rounds = begun().rounds
     assert rounds is not None
-    rounds.take_key(0, ANN.key)
+    rounds.take_key(0, ANN.key, ANN.key_proof(rounds, 0))
     opened = OpenDeal(4, rounds, (), {0: 2})
     return RevealState({(4, 1): opened}, {4: 9}, 30.0)
 

@@ -78,7 +78,7 @@ def revealed_once(record: Frame) -> list[Frame]:
     masked = [deal for deal in record["deals"] if any(r["kind"] == "deck" for r in deal["rows"])]
     assert {deal["hand"] for deal in masked} == {1, 2}
     for deal in masked:
-        parties = len(deal["rows"][0]["data"])
+        parties = len(deal["rows"][0]["data"]["parties"])
         reveals = sorted(r["party"] for r in deal["rows"] if r["kind"] == "reveal")
         assert reveals == list(range(parties)), (deal["hand"], deal["deal"], reveals)
     return masked

@@ -110,7 +110,7 @@ def _check_every_moment(night: RecordedNight) -> None:
         for deal, rounds in deals.items():
             live = night.deals[deal - 1]
             if rows == len(stored):
-                assert rounds.points == live.points
+                assert rounds.shares == live.shares
     final, _ = rebuild_private(setup, CONTEXT, stored, night.actions)
     assert final.phase is Phase.OVER
     assert final.stacks == night.hand.stacks
@@ -137,7 +137,7 @@ def test_a_restart_in_the_middle_of_a_pass_resumes_it() -> None:
     night = RecordedNight("FTQ", {}, 3, 3)
     night.play()
     stored = _stored(night)
-    # The rows up to the second pass's first unmasking: the pass is open, its cards not dealt.
+    # The rows up to the second pass's first shares: the pass is open, its cards not dealt.
     passes = [seq for seq, row in enumerate(night.rows) if row.kind == "pass"]
     cut = passes[1] + 2
     # The actions before it: those taken before the first choice after it was opened.
@@ -145,7 +145,10 @@ def test_a_restart_in_the_middle_of_a_pass_resumes_it() -> None:
     hand, deals = rebuild_private(_setup(night), CONTEXT, stored[:cut], night.actions[:actions])
     rounds = deals[1]
     assert rounds.stage == "pass"
-    assert rounds.waiting() == (1,)  # page 0 had unmasked, page 1 is asked next
+    # One party had given its shares (the server: the night takes them last first); the pages
+    # are still waited for, every one at once.
+    assert night.rows[passes[1] + 1].party == 3
+    assert rounds.waiting() == (0, 1, 2)
     assert hand.phase is Phase.DEALER
     assert hand.cards_due()  # the street waits for its pass
 

@@ -45,7 +45,7 @@ def test_the_rounds_rows_replay_from_the_store(database_url: str) -> None:
             if answer.deal == rounds.deal
         ]
         again = DealRounds.restore(CONTEXT, rounds.deal, night.parties, mine)
-        assert again.points == rounds.points
+        assert again.shares == rounds.shares
         assert again.known == rounds.known
         assert again.shown == rounds.shown
         (agent_row,) = [row for row in mine if row.kind == "agent"]

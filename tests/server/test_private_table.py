@@ -1,7 +1,7 @@
 """A private deal at a real server (``wildstud serve``): Python pages answer the rounds as the
 browser's page will (:mod:`wildstud.private_rounds` over the socket), a bot's cards are the
 server's, and nobody but a card's owner ever sees it: each game played to the showdown (The
-Bitch with a redeal), a wrong unmasking named and refused, a page that never answers voiding
+Bitch with a redeal), a wrong share named and refused, a page that never answers voiding
 the deal, a restart in the middle of a pass, and the database and the log searched for every
 hole card that no showdown showed."""
 
@@ -154,15 +154,13 @@ def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal
         return played
 
     (cheated, cheat_history, cheat_pages), (silent, silent_history, _) = asyncio.run(scenario())
-    # The wrong unmasking is refused, naming who and what, and nothing is taken from it.
-    # (Each unmasking Bob was asked for before the deal was void: one, or more when the server
-    # asked for the next pass's before the first answer came, each refused alike.)
+    # The wrong shares are refused, naming who and what, and nothing is taken from them.
     errors = {(e["code"], e["message"]) for e in cheat_pages[1].errors}
     assert errors, "Bob's wrong unmasking was not refused"
     for code, message in errors:
         assert code == "refused"
         assert "Bob's answer is refused (unmasked)" in message, errors
-        assert "does not hold: its proof fails" in message, errors
+        assert "do not hold: their proof fails" in message, errors
     for table, history in ((cheated, cheat_history), (silent, silent_history)):
         assert "Bob did not answer in time" in history["void"], history
         assert history["final_stacks"] == history["starting_stacks"]

@@ -3,7 +3,7 @@
 hand in play: a deal begun is its rows to store (the parties, the server's agent and key) and
 the pages asked for their keys; a pass opened over the cards due is its rows and the first party
 asked; the cards a pass opened are the hand runner's to deal; an answer not given in time voids
-the deal (a wrong unmasking whose next page was asked ahead too, naming its party); a table that
+the deal (a wrong share refused, naming its party, while the other pages' are taken); a table that
 stands still moves nothing, and the clock is timed afresh once it plays again."""
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from typing import Any
 
 from wildstud.deal import PrivateHand
 from wildstud.games import find_game
-from wildstud.private_deal import unmask, unmask_batch
-from wildstud.private_rounds import Agent, RoundsDealer
+from wildstud.private_deal import Secret, share_batch
+from wildstud.private_rounds import Agent, DealRounds, RoundsDealer
+from wildstud.private_wire import ciphertext_hex, key_data
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
 from wildstud.server.table.core import AtSeat, Effect, News, Outcome, PassAhead
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.private_answers import AnswerAhead, PageAnswer, PrivateState
+from wildstud.server.table.private_answers import PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
     NAME,
     DealTick,
@@ -73,14 +74,24 @@ def answered(
     return outcome.state
 
 
-def ready(live: LiveHand) -> PrivateState:
-    """The deal begun, Ann's key and masked deck taken, the server's answers after them."""
-    state = handle(PrivateState(), tick(live), 10.0).state
-    state = answered(state, {"step": "key", "key": ANN.key.hex()}, 11.0)
-    rounds = state.rounds
+def key_answer(state: PrivateState, agent: Agent, party: int) -> dict[str, Any]:
+    """``agent``'s key as party ``party`` of ``state``'s rounds, with its proof."""
+    assert state.rounds is not None
+    return {"step": "key", **key_data(agent.key, agent.key_proof(state.rounds, party))}
+
+
+def mask_answer(rounds: DealRounds | None, agent: Agent) -> dict[str, Any]:
+    """``agent``'s turn of the deck of ``rounds``, as its page sends it."""
     assert rounds is not None
-    deck = [point.hex() for point in ANN.masked(rounds.deck())]
-    state = answered(state, {"step": "mask", "deck": deck, "key": ANN.key.hex()}, 12.0)
+    deck = [ciphertext_hex(item) for item in agent.masked(rounds)]
+    return {"step": "mask", "deck": deck, "key": agent.key.hex()}
+
+
+def ready(live: LiveHand) -> PrivateState:
+    """The deal begun, Ann's key and turn of the deck taken, the server's answers after them."""
+    state = handle(PrivateState(), tick(live), 10.0).state
+    state = answered(state, key_answer(state, ANN, 0), 11.0)
+    state = answered(state, mask_answer(state.rounds, ANN), 12.0)
     assert state.rounds is not None
     assert state.rounds.stage == "ready"
     return state
@@ -212,20 +223,27 @@ def test_an_action_s_pass_ahead_opens_only_a_pass_due_its_rows_the_only_effect()
 
 
 def _unmasked(state: PrivateState, ask: dict[str, object], now: float) -> PrivateState:
-    """``state`` once Ann's page gave the unmaskings ``ask`` asks of it."""
+    """``state`` once Ann's page gave the shares ``ask`` asks of it."""
+    return answered(state, _shares(state, ask, ANN.secret, 0), now)
+
+
+def _shares(
+    state: PrivateState, ask: dict[str, object], secret: Secret, party: int
+) -> dict[str, Any]:
+    """The answer to ``ask`` with ``secret``'s shares, as party ``party`` (Ann: 0, Bob: 1)."""
     rounds = state.rounds
     assert rounds is not None
     points = ask["points"]
     assert isinstance(points, list)
-    steps = [
-        unmask(rounds.points[position], ANN.secret, rounds.proof_context(position, 0))
-        for position, _ in points
-    ]
-    wire = [
-        [item.before.hex(), item.after.hex(), item.challenge.hex(), item.response.hex()]
-        for item in steps
-    ]
-    return answered(state, {"step": "unmask", "steps": wire, "key": ANN.key.hex()}, now)
+    positions = [position for position, _ in points]
+    context = rounds.batch_context(positions, party)
+    batch = share_batch([bytes.fromhex(c1) for _, c1 in points], secret, context)
+    wire = {
+        "shares": [share.hex() for share in batch.shares],
+        "challenge": batch.challenge.hex(),
+        "response": batch.response.hex(),
+    }
+    return {"step": "unmask", "batch": wire, "key": (ANN, BOB)[party].key.hex()}
 
 
 def test_a_tick_with_no_private_hand_in_play_does_nothing() -> None:
@@ -235,43 +253,40 @@ def test_a_tick_with_no_private_hand_in_play_does_nothing() -> None:
     assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
 
 
-def test_a_wrong_unmasking_whose_next_page_was_asked_ahead_voids_the_deal_naming_it() -> None:
+BOB = Agent.new()
+"""Bob's page's secret in the deal."""
+
+
+def test_a_wrong_share_is_refused_the_others_taken_and_the_deal_voided_naming_its_party() -> None:
     live = live_hand(bob=True)
     both = DealTick(NAME, live, {2: "Ann", 3: "Bob"}, 8.0, "t", True)
     state = handle(PrivateState(), both, 10.0).state
-    bob = Agent.new()
-    for seat, agent in ((2, ANN), (3, bob)):
-        state = answered(state, {"step": "key", "key": agent.key.hex()}, 11.0, seat)
-    for seat, agent in ((2, ANN), (3, bob)):
-        assert state.rounds is not None
-        deck = [point.hex() for point in agent.masked(state.rounds.deck())]
-        state = answered(state, {"step": "mask", "deck": deck, "key": agent.key.hex()}, 12.0, seat)
-    opened = handle(state, both, 13.0).state  # the pass: Ann first, her clock to 21.0
+    for seat, party, agent in ((2, 0, ANN), (3, 1, BOB)):
+        state = answered(state, key_answer(state, agent, party), 11.0, seat)
+    for seat, agent in ((2, ANN), (3, BOB)):
+        state = answered(state, mask_answer(state.rounds, agent), 12.0, seat)
+    pass_open = handle(state, both, 13.0)  # the pass: Ann and Bob asked at once
+    asked = {news.audience: news.frame for news in pass_open.news if isinstance(news, News)}
+    assert {frame["step"] for frame in asked.values()} == {"unmask"}
+    assert set(asked) == {AtSeat(2), AtSeat(3)}
+    opened = pass_open.state
     rounds = opened.rounds
     assert rounds is not None
-    assert (rounds.waiting(), opened.deadline) == ((0,), 21.0)
-    positions = rounds.to_unmask(0)
-    context = rounds.batch_context(positions, 0)
-    batch = unmask_batch([rounds.points[p] for p in positions], Agent.new().secret, context)
-    wire = {
-        "afters": [after.hex() for after in batch.afters],
-        "challenge": batch.challenge.hex(),
-        "response": batch.response.hex(),
-    }
-    wrong = {"step": "unmask", "key": ANN.key.hex(), "batch": wire}  # not Ann's secret
+    assert (rounds.waiting(), opened.deadline) == ((0, 1), 21.0)
+    ann_ask, bob_ask = rounds.ask(0), rounds.ask(1)
+    assert ann_ask is not None
+    assert bob_ask is not None
+    wrong = _shares(opened, ann_ask, Secret.new(), 0)  # not Ann's secret
     frame = PrivateAnswer(type="private", hand=4, deal=1, answer=wrong)
-    ahead = handle(opened, PageAnswer("ann", frame, 2, frozenset({"ann"}), 4, 8.0), 14.0)
-    (ask,) = ahead.ahead
-    assert isinstance(ask, News)
-    assert ask.audience == AtSeat(3)  # Bob, asked ahead
-    (follow,) = ahead.follow
-    assert isinstance(follow, AnswerAhead)
-    refused = handle(opened, follow, 14.1)
+    refused = handle(opened, PageAnswer("ann", frame, 2, frozenset({"ann"}), 4, 8.0), 14.0)
     assert refused.state is opened  # nothing adopted, nothing stored
     assert (refused.effect, refused.news) == (None, ())
-    waits = handle(opened, both, 20.0)
+    after_bob = answered(opened, _shares(opened, bob_ask, BOB.secret, 1), 14.5, seat=3)
+    assert after_bob.rounds is not None
+    assert (after_bob.rounds.waiting(), after_bob.deadline) == ((0,), 21.0)  # the same clock
+    waits = handle(after_bob, both, 20.0)
     assert (waits.effect, waits.reply) == (None, 1.0)
-    late = handle(opened, both, 21.5)
+    late = handle(after_bob, both, 21.5)
     (void,) = late.follow
     assert isinstance(void, VoidHand)
     assert (late.effect, void.why) == (None, "Ann did not answer in time")

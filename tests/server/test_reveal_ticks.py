@@ -48,12 +48,12 @@ def masked_deal() -> tuple[OpenDeal, Row]:
     )
     rows = [rounds.parties_row(), *server_answers(rounds, SERVER)]
     for party, agent in enumerate((ANN, BOB)):
-        key = rounds.take_key(party, agent.key)
+        key = rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
         assert key is not None
         rows.append(key)
+    rows += server_answers(rounds, SERVER)  # the server turns the deck first
     for party, agent in enumerate((ANN, BOB)):
-        rows.append(rounds.take_deck(party, agent.masked(rounds.deck())))
-    rows += server_answers(rounds, SERVER)
+        rows.append(rounds.take_deck(party, agent.masked(rounds)))
     assert rounds.stage == "ready"
     public = DealRounds.from_rows(context("t", 4), rows)
     return OpenDeal(4, public, tuple(rows), {0: 2, 1: 3}), SERVER.row(1, 2)

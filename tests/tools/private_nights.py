@@ -23,7 +23,7 @@ import pysodium
 from tests.tools.private_play import Night
 from wildstud.cards import DECK
 from wildstud.history.private_night import PrivateNight, audit_private_night, night_of
-from wildstud.private_deal import Secret, card_point, mask_and_shuffle
+from wildstud.private_deal import Secret, card_point, shuffle_turn
 from wildstud.private_rounds import SERVER_ROW, Agent, DealRounds, Party, Row
 from wildstud.vocabulary import private_night_json
 
@@ -58,8 +58,10 @@ def named(rows: Sequence[Row], names: Sequence[str]) -> list[Row]:
     renamed = []
     for row in rows:
         if row.kind == "parties":
-            seats = [seats for _, seats in json.loads(row.data)]
-            data = json.dumps([[name, seat] for name, seat in zip(names, seats, strict=True)])
+            read = json.loads(row.data)
+            seats = [seats for _, seats in read["parties"]]
+            parties = [[name, seat] for name, seat in zip(names, seats, strict=True)]
+            data = json.dumps({**read, "parties": parties})
             row = Row(row.deal, "parties", SERVER_ROW, data)
         renamed.append(row)
     return renamed
@@ -118,7 +120,8 @@ def honest_night() -> PrivateNight:
     void = DealRounds(context(2).encode(), 1, parties)
     rows = [void.parties_row()]
     for party, agent in enumerate(fixed_agents("void")() for _ in range(2)):
-        row = void.take_key(2 * party, agent.key)  # Ann and the server; Bob never answers
+        # Ann and the server; Bob never answers
+        row = void.take_key(2 * party, agent.key, agent.key_proof(void, 2 * party))
         assert row is not None
         rows.append(row)
     names = ("Ann", "Bob", "server")
@@ -145,28 +148,30 @@ def withheld() -> PrivateNight:
 
 
 def substituted() -> PrivateNight:
-    """The server puts the ace of spades, masked by itself alone, where a card of Ann's deck
-    was: 52 different points, so that nobody can tell on the spot."""
+    """The server puts a second ace of spades, under the joint key with a randomiser of its own,
+    in its turn of the deck (before Ann's): 52 different ciphertexts, so that nobody can tell on
+    the spot (no pass was opened: the deck's sum would have caught it)."""
     parties = (Party("Ann", (0,)), Party("server", (1,)))
     rounds = DealRounds(context(1).encode(), 1, parties)
     new = fixed_agents("substituted")
     agents = [new(), new()]
     rows = [rounds.parties_row()]
     for party, agent in enumerate(agents):
-        row = rounds.take_key(party, agent.key)
+        row = rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
         assert row is not None
         rows.append(row)
-    rows.append(rounds.take_deck(0, agents[0].masked(rounds.deck())))
-    dealt = agents[1].masked(rounds.deck())
-    dealt[5] = mask_and_shuffle([card_point(DECK[-1])], agents[1].secret, [0])[0]
-    rows.append(rounds.take_deck(1, dealt))
+    turned = agents[1].masked(rounds)  # the server turns first
+    alien = [(bytes(32), card_point(DECK[-1]))]
+    turned[5] = shuffle_turn(alien, agents[1].secret, [0], rounds.joint, b"its own")[0]
+    rows.append(rounds.take_deck(1, turned))
+    rows.append(rounds.take_deck(0, agents[0].masked(rounds)))
     rows += [rounds.take_reveal(p, a.secret.scalar, a.order) for p, a in enumerate(agents)]
     return night_of(TABLE, [(1, context(1), rows)])
 
 
 def wrong_key() -> PrivateNight:
-    """The server publishes a secret that is not its key's: its key, and every unmasking it
-    made, are named."""
+    """The server publishes a secret that is not its key's: its key, its turn of the deck and
+    every share it gave are named."""
     other = fixed_agents("another secret")().secret.scalar
 
     def published(party: int, agent: Agent) -> tuple[bytes, list[int]]:
@@ -176,11 +181,11 @@ def wrong_key() -> PrivateNight:
 
 
 def tampered() -> PrivateNight:
-    """The server's first unmasking row changed after the fact: its proof no longer holds."""
+    """The server's first shares row changed after the fact: its proof no longer holds."""
     night = short("tampered", honest)
     index = next(i for i, row in enumerate(night.rows) if row.kind == "unmask" and row.party == 1)
     data = json.loads(night.rows[index].data)
-    data["batch"][0][2] = data["batch"][0][1]  # its first unmasking's result is its input
+    data["batch"][0][2] = data["batch"][0][1]  # its first share is the point it shares
     night.rows[index] = Row(night.rows[index].deal, "unmask", 1, json.dumps(data))
     return one_hand(night)
 

@@ -13,7 +13,7 @@ from typing import Any
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand, Stage
-from wildstud.private_deal import Secret, Unmasking, open_own, unmask_batch
+from wildstud.private_deal import Secret, open_own, prove_key, share_batch, shuffle_turn
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -21,13 +21,20 @@ from wildstud.private_rounds import (
     RoundsDealer,
     Row,
 )
+from wildstud.private_wire import ciphertext_hex, ciphertext_of, key_data
 
 CONTEXT = b"table t1|hand 1"
 
 
+def turns(count: int) -> tuple[int, ...]:
+    """The order ``count`` parties turn the deck in: the server (the last) first."""
+    return (count - 1, *range(count - 1))
+
+
 def agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Agent]:
-    """``count`` agents whose joint masking deals ``cards`` from the top (the last agent's order
-    chosen to make it): a test's stacked deck through honest rounds."""
+    """``count`` agents (in party order) whose turns of the deck deal ``cards`` from the top
+    (the order of the agent turning last chosen to make it): a test's stacked deck through
+    honest rounds."""
     agents = []
     composed = list(range(len(DECK)))  # composed[j]: the card index at position j so far
     for _ in range(count - 1):
@@ -41,7 +48,9 @@ def agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Ag
     rng.shuffle(rest)
     last = tuple(where[index] for index in [*wanted, *rest])
     agents.append(Agent(Secret.new(), last))
-    return agents
+    # Made in the order of the turns (the server's first): given back in the parties'.
+    made = dict(zip(turns(count), agents, strict=True))
+    return [made[party] for party in range(count)]
 
 
 @dataclass
@@ -98,19 +107,19 @@ class Night:
         self.agents.append(agents)
         self.rows.append(rounds.parties_row())
         for party, agent in enumerate(agents):
-            row = rounds.take_key(party, agent.key)
+            row = rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
             assert row is not None
             self.rows.append(row)
-        for party, agent in enumerate(agents):
-            self.rows.append(rounds.take_deck(party, agent.masked(rounds.deck())))
+        for party in rounds.turns:  # the server first
+            self.rows.append(rounds.take_deck(party, agents[party].masked(rounds)))
 
     def pass_due(self) -> None:
         rounds = self.rounds
         self.rows.append(rounds.open_pass(self.hand.cards_due()))
-        while rounds.waiting():
-            (party,) = rounds.waiting()
+        for party in rounds.waiting()[::-1]:  # every party at once: in any order
             steps = self.agents[-1][party].unmaskings(rounds, party)
             self.rows.append(rounds.take_unmasking(party, steps))
+        assert not rounds.waiting()
         for position, seat in rounds.owners.items():
             if (rounds.deal, position) not in self.opened:
                 owner = rounds.owner(seat)
@@ -143,6 +152,7 @@ class Night:
         party = rounds.owner(seat)
         assert party is not None
         steps = self.agents[-1][party].show(rounds, party, seat)
+        assert steps is not None
         self.rows.append(rounds.take_show(party, seat, steps))
         self.hand.show(seat, rounds.shown_cards(seat))
 
@@ -171,8 +181,8 @@ def opened(rounds: DealRounds) -> int:
 
 def dealt_deck(agents: list[Agent]) -> list[Card]:
     composed = list(range(len(DECK)))
-    for agent in agents:
-        composed = [composed[source] for source in agent.order]
+    for party in turns(len(agents)):
+        composed = [composed[source] for source in agents[party].order]
     return [DECK[index] for index in composed]
 
 
@@ -195,16 +205,19 @@ class JsonPage:
     def answer(self, asked: dict[str, Any], rounds: DealRounds) -> dict[str, Any]:
         secret = self.agent.secret
         if asked["step"] == "key":
-            return {"step": "key", "key": secret.key.hex()}
+            proof = prove_key(secret, rounds.deal_context, self.party)
+            return {"step": "key", **key_data(secret.key, proof)}
         if asked["step"] == "mask":
-            deck = [bytes.fromhex(point) for point in asked["deck"]]
-            return {"step": "mask", "deck": [p.hex() for p in self.agent.masked(deck)]}
+            deck = [ciphertext_of(item) for item in asked["deck"]]
+            joint = bytes.fromhex(asked["joint"])
+            turned = shuffle_turn(deck, secret, self.agent.order, joint, rounds.deal_context)
+            return {"step": "mask", "deck": [ciphertext_hex(c) for c in turned]}
         batch = batch_answer(asked["points"], secret, rounds, self.party)
         return {"step": "unmask", "batch": batch}
 
     def open(self, points: list[list[Any]]) -> None:
-        for position, point in points:
-            self.cards[position] = open_own(bytes.fromhex(point), self.agent.secret)
+        for position, left in points:
+            self.cards[position] = open_own(ciphertext_of(left), [], self.agent.secret)
 
     def show(self, rounds: DealRounds, points: list[list[Any]]) -> dict[str, Any]:
         batch = batch_answer(points, self.agent.secret, rounds, self.party, show=True)
@@ -214,21 +227,18 @@ class JsonPage:
 def batch_answer(
     points: list[list[Any]], secret: Secret, rounds: DealRounds, party: int, show: bool = False
 ) -> dict[str, Any]:
-    """A page's batch over ``points`` (each ``[position, point]`` as asked), as it sends it:
-    the points after, and the one proof."""
+    """A page's shares of ``points`` (each ``[position, c1]`` as asked, or a ciphertext
+    from an ``open`` frame, whose first half is ``c1``), as it sends them: the shares, and the
+    one proof."""
     positions = [position for position, _ in points]
     context = rounds.batch_context(positions, party, show)
-    batch = unmask_batch([bytes.fromhex(point) for _, point in points], secret, context)
+    c1s = [bytes.fromhex(point[:64]) for _, point in points]
+    batch = share_batch(c1s, secret, context)
     return {
-        "afters": [after.hex() for after in batch.afters],
+        "shares": [share.hex() for share in batch.shares],
         "challenge": batch.challenge.hex(),
         "response": batch.response.hex(),
     }
-
-
-def wire(step: Unmasking) -> list[str]:
-    """An unmasking step as a page sends it: four hexadecimal strings."""
-    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
 
 
 def sent(body: dict[str, Any]) -> dict[str, Any]:
@@ -292,7 +302,7 @@ def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[D
         rounds.take(page.party, sent(page.reveal(rounds)))
     assert rounds.audit() == []
     composed = list(range(len(DECK)))
-    for party in range(len(pages)):
+    for party in rounds.turns:
         composed = [composed[source] for source in rounds.revealed[party][1]]
     for page in pages:
         assert page.cards

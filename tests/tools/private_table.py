@@ -12,16 +12,16 @@ from typing import Any
 
 from tests.tools.wsclient import Api, Client
 from wildstud.cards import Card
-from wildstud.private_deal import open_own, unmask_batch
+from wildstud.private_deal import Secret, open_own, prove_key, share_batch, shuffle_turn
 from wildstud.private_rounds import Agent
-from wildstud.private_wire import batch_context
+from wildstud.private_wire import batch_context, ciphertext_hex, ciphertext_of, key_data
 
 Frame = dict[str, Any]
 
 
 class PrivatePage:
     """A seat's page in a private deal: it answers each ``private`` frame with a fresh agent a
-    deal, opens its own cards, and shows them when asked (``cheat``: a wrong unmasking;
+    deal, opens its own cards, and shows them when asked (``cheat``: a wrong share;
     ``silent``: it never answers), and after the hands publishes each deal's secret and order
     (``withhold``: it never does; ``misorder``: it says it reordered the deck otherwise than it
     did)."""
@@ -68,8 +68,8 @@ class PrivatePage:
             self.elsewhere.add(key)  # as the browser's page does: it sits the deal out
             return
         if step == "open":
-            for position, point in frame["points"]:
-                self.cards[(*key, position)] = open_own(bytes.fromhex(point), secret)
+            for position, left in frame["points"]:
+                self.cards[(*key, position)] = open_own(ciphertext_of(left), [], secret)
             return
         if self.silent:
             return
@@ -86,30 +86,46 @@ class PrivatePage:
             if self.misorder:
                 order[0], order[1] = order[1], order[0]
             answer: Frame = {"step": "reveal", "secret": secret.scalar.hex(), "order": order}
-        elif step == "key":
-            answer = {"step": "key", "key": agent.key.hex()}
-        elif step == "mask":
-            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
-            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
         else:
-            show = step == "show"
-            positions = [position for position, _ in frame["points"]]
-            context = batch_context(
-                frame["context"].encode(), frame["deal"], positions, frame["party"], show
-            )
-            points = [bytes.fromhex(point) for _, point in frame["points"]]
-            batch = unmask_batch(points, secret, context)
-            afters = [after.hex() for after in batch.afters]
-            if self.cheat and not show:  # its first card unmasked with a secret of its own
-                afters[0] = unmask_batch(points[:1], Agent.new().secret, context).afters[0].hex()
-            proof = {"challenge": batch.challenge.hex(), "response": batch.response.hex()}
-            answer = {"step": step, "batch": {"afters": afters, **proof}}
-            if show:
-                answer["seat"] = frame["seat"]
+            answer = answer_body(frame, agent, cheat=self.cheat)
         if step != "key":
             answer["key"] = agent.key.hex()  # the key it answers with, as the browser's page does
         hand, deal = key
         await self.client.send({"type": "private", "hand": hand, "deal": deal, "answer": answer})
+
+
+def answer_body(frame: Frame, agent: Agent, cheat: bool = False) -> Frame:
+    """The answer to ``frame`` (a ``private`` frame asking a key, a turn of the deck, shares or
+    a show) with ``agent``'s secret and order, as the browser's page makes it (``cheat``: its
+    first share made with a secret of its own)."""
+    secret = agent.secret
+    step = frame["step"]
+    deal_context = b"%s|deal %d" % (frame["context"].encode(), frame["deal"])
+    if step == "key":
+        return {
+            "step": "key",
+            **key_data(agent.key, prove_key(secret, deal_context, frame["party"])),
+        }
+    if step == "mask":
+        deck = [ciphertext_of(item) for item in frame["deck"]]
+        joint = bytes.fromhex(frame["joint"])
+        turned = shuffle_turn(deck, secret, agent.order, joint, deal_context)
+        return {"step": "mask", "deck": [ciphertext_hex(item) for item in turned]}
+    show = step == "show"
+    positions = [position for position, _ in frame["points"]]
+    context = batch_context(
+        frame["context"].encode(), frame["deal"], positions, frame["party"], show
+    )
+    points = [bytes.fromhex(point[:64]) for _, point in frame["points"]]  # each c1
+    batch = share_batch(points, secret, context)
+    shares = [share.hex() for share in batch.shares]
+    if cheat and not show:
+        shares[0] = share_batch(points[:1], Secret.new(), context).shares[0].hex()
+    proof = {"challenge": batch.challenge.hex(), "response": batch.response.hex()}
+    answer: Frame = {"step": step, "batch": {"shares": shares, **proof}}
+    if show:
+        answer["seat"] = frame["seat"]
+    return answer
 
 
 class Calm(random.Random):

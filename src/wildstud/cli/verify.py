@@ -32,7 +32,7 @@ from wildstud.cli.judge import RecordFile, read_bytes, read_source
 from wildstud.errors import RecordError
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
 from wildstud.history.night_audit import (
-    PRIVATE_FORMAT,
+    PRIVATE_PREFIX,
     FaultKind,
     NightAudit,
     NightRecord,
@@ -63,12 +63,14 @@ _HELP = (
     "seed is not revealed yet; 2 when a fault is found (each is named) or the file cannot be "
     "read.\n\n"
     "A table that dealt privately writes a private night record instead (format "
-    "wildstud-private-night/1): every row of each deal's rounds (keys, masked decks, passes, "
-    "unmaskings with their proofs, shows) and each party's secret and order, published after "
-    "the night. Every deal is played again from those rows and audited: each fault is named "
-    "with its party (a page that reordered the deck otherwise than it says, put in a card "
-    "that was not in the deck, unmasked wrongly or did not publish its secret; the server "
-    "likewise). Exit status: 0 when every party dealt honestly; 2 when a fault is found."
+    "wildstud-private-night/2, private deal v2): every row of each deal's rounds (keys with "
+    "their proofs, each turn of the deck, passes, shares with their proofs, shows) and each "
+    "party's secret and order, published after the night. Every deal is played again from "
+    "those rows and audited: each fault is named with its party (a page that reordered the "
+    "deck otherwise than it says, put in a card that was not in the deck, shared wrongly or "
+    "did not publish its secret; the server likewise). A record of private deal v1 "
+    "(wildstud-private-night/1) is refused, naming its version. Exit status: 0 when every "
+    "party dealt honestly; 2 when a fault is found."
 )
 _EPILOG = (
     'With --json: {"game": "FTQ", "verified": true, "commitments": [{"deal": 1, "root": "..."}],'
@@ -156,7 +158,7 @@ def _verify_night(source: str, as_json: bool) -> None:
         data = json.loads(read_bytes(source))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise RecordError(f"{source} is not a night record: not JSON ({error})") from None
-    if isinstance(data, dict) and data.get("format") == PRIVATE_FORMAT:
+    if isinstance(data, dict) and str(data.get("format")).startswith(PRIVATE_PREFIX):
         _verify_private(data, as_json)
         return
     audit = audit_night(NightRecord.from_data(data))

@@ -58,6 +58,7 @@ from wildstud.words import describe_audit_fault
 __all__ = [
     "FORMAT",
     "PRIVATE_FORMAT",
+    "PRIVATE_PREFIX",
     "Contribution",
     "DealAudit",
     "DealInputs",
@@ -75,9 +76,13 @@ __all__ = [
 FORMAT = "wildstud-night/1"
 """The ``format`` field of a night record this module reads and writes."""
 
-PRIVATE_FORMAT = "wildstud-private-night/1"
+PRIVATE_FORMAT = "wildstud-private-night/2"
 """The ``format`` field of a private night record (:mod:`wildstud.history.private_night`,
-whose arithmetic needs the ``private`` extra: its format is named here, which needs none)."""
+whose arithmetic needs the ``private`` extra: its format is named here, which needs none): its
+version is the private deal's ("wildstud private deal v2")."""
+PRIVATE_PREFIX = "wildstud-private-night/"
+"""What every version of a private night record's ``format`` begins with (one of another
+version is refused by name)."""
 
 _HEX = re.compile(r"[0-9a-f]*")
 

@@ -4,22 +4,24 @@ holds the arithmetic).
 
 A private night record (the server offers one once the night is over; ``wildstud verify
 --night FILE`` reads it) holds, for each deal of the night, every row its rounds stored: its
-parties, each party's key, each masked deck, each pass, every unmasking with its proof, each
-show, and after the night each party's secret and order (``reveal``). The server's own secret is
-in it only as its reveal, as every page's is. :func:`audit_private_night` then plays every deal
-again from those rows alone, as the table did (each row checked as the table checked it), and
-runs :func:`audit_deal` over it: it names a party that published a secret that is not its key's,
-reordered the deck otherwise than it says, put in a card that was not in the deck, or unmasked
+parties (and the protocol's version, "wildstud private deal v2"), each party's key with its
+proof, each turn of the deck, each pass, every batch of shares with its proof, each show, and
+after the night each party's secret and order (``reveal``). The server's own secret is in it
+only as its reveal, as every page's is. :func:`audit_private_night` then plays every deal again
+from those rows alone, as the table did (each row checked as the table checked it), and runs
+:func:`audit_deal` over it: it names a party that published a secret that is not its key's,
+reordered the deck otherwise than it says, put in a card that was not in the deck, or shared
 wrongly, and a party that never published its secret and order ("did not publish"), never
-skipped. A deal voided before its deck was masked dealt no card, and is not counted.
+skipped. A deal voided before its deck was masked dealt no card, and is not counted. A record of
+another version (``wildstud-private-night/1``: private deal v1) is refused, naming it.
 
 >>> from wildstud.private_rounds import Agent, DealRounds, Party
 >>> rounds = DealRounds(b"t|hand 1", 1, (Party("Ann", (0,)), Party("server", (1,))))
 >>> agents = [Agent.new(), Agent.new()]
 >>> for index, agent in enumerate(agents):
-...     _ = rounds.take_key(index, agent.key)
->>> for index, agent in enumerate(agents):
-...     _ = rounds.take_deck(index, agent.masked(rounds.deck()))
+...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
+>>> for index in rounds.turns:  # the server first
+...     _ = rounds.take_deck(index, agents[index].masked(rounds))
 >>> [(fault.party, fault.kind) for fault in audit_deal(rounds)]
 [(0, 'unpublished'), (1, 'unpublished')]
 >>> for index, agent in enumerate(agents):
@@ -38,7 +40,7 @@ from typing import Any
 from wildstud.errors import RecordError
 from wildstud.history.night_audit import PRIVATE_FORMAT
 from wildstud.private_deal import Fault, PrivateDealError
-from wildstud.private_rounds import SERVER_ROW, DealRounds, Party, Row
+from wildstud.private_rounds import SERVER_ROW, DealRounds, Row, parties_of
 from wildstud.words import describe_private_audit, describe_private_fault
 
 __all__ = [
@@ -126,6 +128,14 @@ class PrivateNight:
         PrivateNight(table='t1', deals=())
         """
         if not isinstance(data, Mapping) or data.get("format") != PRIVATE_FORMAT:
+            found = data.get("format") if isinstance(data, Mapping) else None
+            if isinstance(found, str) and found.startswith("wildstud-private-night/"):
+                version = found.rsplit("/", 1)[1]
+                raise RecordError(
+                    f"this night was dealt under wildstud private deal v{version} (format"
+                    f" {found!r}): this wildstud audits private deal v2 only ({PRIVATE_FORMAT!r});"
+                    " audit it with the wildstud that dealt it"
+                )
             raise RecordError(f"a private night record has format {PRIVATE_FORMAT!r}")
         table, deals = data.get("table"), data.get("deals")
         if not isinstance(table, str) or not isinstance(deals, list):
@@ -199,7 +209,12 @@ def replay_deal(record: PrivateDealRecord) -> tuple[DealRounds | None, list[Priv
             f"hand {record.hand}, deal {record.deal}: its rows start with its parties"
         )
     try:
-        parties = tuple(Party(name, tuple(seats)) for name, seats in json.loads(rows[0].data))
+        parties = parties_of(rows[0].data)
+    except PrivateDealError as error:  # another version's
+        raise RecordError(f"{where}: {error}") from None
+    except (TypeError, ValueError, KeyError):
+        raise RecordError(f"{where}: its parties cannot be read") from None
+    try:
         rounds = DealRounds(record.context.encode(), record.deal, parties)
     except (PrivateDealError, TypeError, ValueError):
         raise RecordError(f"{where}: its parties cannot be read") from None

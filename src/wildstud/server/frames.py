@@ -505,38 +505,43 @@ class ShuffleFrame(OutFrame):
 
 
 class PrivateFrame(OutFrame):
-    """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`) ask this
-    page, party ``party`` of deal ``deal`` of hand ``hand``, for its answer, or hand it its own
-    cards to open. ``step``: ``key``, its key for the deal; ``mask``, the ``deck`` to mask and
-    reorder (52 points); ``unmask``, the ``points`` to unmask, each ``[position, point]``;
-    ``show``, at the showdown, the ``points`` of engine seat ``seat``'s face-down cards to show
-    with proof; ``open`` (nothing to answer), the ``points`` of its own face-down cards once
-    every other party unmasked them, for the page to take the last mask off alone; ``reveal``,
-    once the deal is over (after the night, or after each hand if the table's
-    ``private_reveal`` says so), the page's secret and order for the audit. Every point
-    is 32 bytes in hexadecimal. A page unmasks (or shows) all its points at once, with one
-    proof bound to ``context``, then ``|deal D|unmask P,Q,…|party I`` (a show's, ``|show
-    P,Q,…``), the positions asked in order. ``seconds``: how long the table waits for the answer
-    before the deal is void (house rule ``private_misdeal``; at the showdown, the hand is
-    mucked). An ask to unmask may come while the answer before it is being checked: if that
-    one does not hold, the page's answer is refused (``out-of-turn``), and the page is asked
-    again once an answer that holds comes. A private deal has no commitment to its deck
-    (nobody knows it): its ``hand`` and ``update`` frames carry no ``commitments`` and no
-    ``proofs``; each card's proof is its unmaskings."""
+    """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`; "wildstud
+    private deal v2") ask this page, party ``party`` of deal ``deal`` of hand ``hand``, for its
+    answer, or hand it its own cards to open. ``step``: ``key``, its key for the deal with its
+    proof of knowledge; ``mask``, the ``deck`` to reorder and re-randomise (52 ciphertexts)
+    under the ``joint`` key; ``unmask``, the ``points`` to share, each ``[position, c1]``, every
+    party asked at once; ``show``, at the showdown, the ``points`` of engine seat ``seat``'s
+    face-down cards to show with proof, each ``[position, ciphertext]``; ``open`` (nothing to
+    answer), the ``points`` of its own face-down cards once every other party shared them,
+    each ``[position, ciphertext]`` with their shares taken off, for the page to open alone;
+    ``reveal``, once the deal is over (after the night, or after each hand if the table's
+    ``private_reveal`` says so), the page's secret and order for the audit. A point is 32 bytes
+    in hexadecimal, a ciphertext 64 (``c1`` then ``c2``). A page shares (or shows) all its
+    points at once, with one proof bound to ``context``, then ``|deal D|unmask P,Q,…|party I``
+    (a show's, ``|show P,Q,…``), the positions asked in order. ``seconds``: how long the table
+    waits for the answer before the deal is void (house rule ``private_misdeal``; at the
+    showdown, the hand is mucked). A private deal has no commitment to its deck (nobody knows
+    it): its ``hand`` and ``update`` frames carry no ``commitments`` and no ``proofs``; each
+    card's proof is its shares'."""
 
-    left_out_when_empty = frozenset({"deck", "points", "key"})
+    left_out_when_empty = frozenset({"deck", "points", "key", "joint"})
     type: Literal["private"] = "private"
     step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
     hand: int
     deal: int
     party: int
     context: str = Field(description="what every proof of this deal is bound to")
-    deck: list[str] | None = Field(None, description="mask: the deck to mask, 52 points")
+    deck: list[str] | None = Field(
+        None, description="mask: the deck to reorder and re-randomise, 52 ciphertexts"
+    )
     points: list[tuple[int, str]] | None = Field(
-        None, description="unmask, show and open: each position with its point as it stands"
+        None,
+        description="unmask: each position with its c1 to share; show and open: each position"
+        " with its ciphertext, the other parties' shares taken off",
     )
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")
+    joint: str | None = Field(None, description="mask: the deal's joint key, every key's sum")
     key: str | None = Field(
         None,
         description="every step after the keys: the key the deal took for this party, so that"

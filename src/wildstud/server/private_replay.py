@@ -53,7 +53,7 @@ def deals_of(context: bytes, rows: Iterable[PrivateRound]) -> dict[int, DealRoun
 
 def _opened(rounds: DealRounds) -> int:
     """How many positions of the deal the passes over have opened."""
-    passes = rounds.passes if rounds.turn is None else rounds.passes[:-1]
+    passes = rounds.opened_passes()
     return sum(len(slots) for slots in passes)
 
 

@@ -2,12 +2,13 @@
 (the deal's own progress, its start, its passes, its clock and the showdown's order, as the
 slice's ticks: :mod:`.private_progress`; the deal at the table: :mod:`.private`).
 
-A page's answer (:class:`~wildstud.server.messages.PrivateAnswer`: its key, its masked deck,
-its unmasking in a pass, or at the showdown its hand shown with proof) comes to the actor as a
-:class:`PageAnswer`, made from the table as its turn comes (the page's seat, that seat's
-connections then, the hand in play), and :func:`handle`, a pure function of the deal's state
-(:class:`PrivateState`: the rounds as :mod:`wildstud.private_rounds` holds them, the server's
-agent in them, which page is which party, and the clock of the answer waited for) checks it:
+A page's answer (:class:`~wildstud.server.messages.PrivateAnswer`: its key with its proof, its
+turn of the deck, its shares in a pass, or at the showdown its hand shown with proof) comes to
+the actor as a :class:`PageAnswer`, made from the table as its turn comes (the page's seat,
+that seat's connections then, the hand in play), and :func:`handle`, a pure function of the
+deal's state (:class:`PrivateState`: the rounds as :mod:`wildstud.private_rounds` holds them,
+the server's agent in them, which page is which party, and the clock of the answer waited for)
+checks it:
 
 - an answer that may not be taken now is refused (:class:`~.core.Refused`) with the rounds'
   reason, naming the party (``out-of-turn``, a malformed or wrong answer, or ``elsewhere``: an
@@ -23,14 +24,9 @@ agent in them, which page is which party, and the clock of the answer waited for
   (:class:`~.runner_commands.ShowHand`), which carries the deal's own change with it
   (:class:`Taken`: the rounds with the show taken), folded into the runner's change, so that
   the deal's state is adopted once it is stored;
-- an unmasking in a pass whose next party is a page asks that page ahead
-  (:attr:`~.core.Outcome.ahead`), before the batch's proof is checked and its row stored: its
-  points as this answer's afters say, unchecked; the answer is then taken as any other
-  (:class:`AnswerAhead`, the outcome's follow-up), and the page is not asked again for the
-  same points. A batch that does not hold is refused as ever, the deal waiting for its party
-  (and voided at its clock, naming it); the next page's answer to the points asked ahead
-  arrives after that, and is refused as out of turn, never stored. The server's own
-  unmaskings and the ``open`` frames still come after the store: they open cards.
+- a pass asks every page at once (the server's own shares taken as it opens): each page's
+  shares are taken as they come, in any order, and the last one in closes the pass, whose
+  ``open`` frames come after the store.
 
 A store that fails leaves the rounds as they were: the page is told, and may send the answer
 again (it is taken then, as it was not before).
@@ -49,13 +45,11 @@ IllegalActionError('hand 3, deal 1 is not being dealt privately now')
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wildstud.errors import IllegalActionError, OutOfTurnError
-from wildstud.private_deal import Batch, Point, PrivateDealError, is_point
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -64,7 +58,6 @@ from wildstud.private_rounds import (
     RoundsError,
     Row,
 )
-from wildstud.private_wire import batch_of, point_bytes, unmaskings
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import PrivateFrame
 from wildstud.server.messages import PrivateAnswer
@@ -75,8 +68,6 @@ from wildstud.server.table.runner_commands import ShowHand
 __all__ = [
     "COMMANDS",
     "NAME",
-    "Ahead",
-    "AnswerAhead",
     "PageAnswer",
     "PrivateState",
     "Taken",
@@ -89,14 +80,10 @@ __all__ = [
 NAME = "private"
 """The slice's name in the table's actor."""
 
-Ahead = tuple[int, tuple[tuple[int, str], ...]]
-"""A page asked ahead in a pass: its party and the points it was asked (each position with its
-point in hexadecimal)."""
-
 
 def opened_passes(rounds: DealRounds) -> list[tuple[PassSlot, ...]]:
     """The passes of the deal that are over."""
-    return rounds.passes if rounds.turn is None else rounds.passes[:-1]
+    return rounds.opened_passes()
 
 
 def server_answers(rounds: DealRounds, agent: Agent) -> list[Row]:
@@ -108,9 +95,9 @@ def server_answers(rounds: DealRounds, agent: Agent) -> list[Row]:
         stage = rounds.stage
         row: Row | None
         if stage == "keys":
-            row = rounds.take_key(server, agent.key)
+            row = rounds.take_key(server, agent.key, agent.key_proof(rounds, server))
         elif stage == "masking":
-            row = rounds.take_deck(server, agent.masked(rounds.deck()))
+            row = rounds.take_deck(server, agent.masked(rounds))
         else:
             row = rounds.take_unmasking(server, agent.unmaskings(rounds, server))
         if row is not None:
@@ -153,11 +140,6 @@ class PrivateState:
     :class:`~wildstud.private_rounds.RoundsDealer`, which its copies share), as the hand's deal
     gave it (:class:`~.core.NewHand`); ``None`` for a restored table's, whose policy
     :class:`.private.PrivateDeal` keeps."""
-    ahead: Ahead | None = None
-    """The page asked ahead for what the rounds wait for now, and the points it was asked
-    (:class:`AnswerAhead`): :meth:`asked` does not ask it the same again. Only the answer that
-    asked it ahead, once taken, holds it (a refused one, or one the store failed, is never
-    adopted, so a resend asks ahead again), and :meth:`asked` drops it."""
 
     def but(self, **changes: Any) -> PrivateState:
         """The state with ``changes``."""
@@ -196,25 +178,23 @@ class PrivateState:
         """The seconds left to the answer waited for, at ``now``."""
         return round(max(0.0, self.deadline - now), 1)
 
-    def ask_party(
-        self, party: int, now: float, asked: Mapping[str, object] | None = None
-    ) -> News | None:
-        """The frame that asks ``party``'s page for what the rounds wait for from it, or for
-        ``asked`` (an ask ahead); ``None``: the party is the server's, or nothing is asked of
-        it."""
+    def ask_party(self, party: int, now: float) -> News | None:
+        """The frame that asks ``party``'s page for what the rounds wait for from it; ``None``:
+        the party is the server's, or nothing is asked of it."""
         rounds, _ = self.held()
         index = self.pages.get(party)
-        if asked is None:
-            asked = rounds.ask(party)
+        asked = rounds.ask(party)
         if index is None or asked is None:
             return None
         deck = asked.get("deck")
         points = asked.get("points")
+        joint = asked.get("joint")
         frame = self.frame(
             party,
             str(asked["step"]),
             deck=list(deck) if isinstance(deck, list) else None,
             points=[(p, h) for p, h in points] if isinstance(points, list) else None,
+            joint=joint if isinstance(joint, str) else None,
             seconds=self.left(now),
         )
         return News(AtSeat(index), frame)
@@ -247,24 +227,23 @@ class PrivateState:
         return news
 
     def asked(self, now: float, seconds: float) -> tuple[PrivateState, list[News]]:
-        """Ask each page the rounds wait for now that was not waited for before (the keys are
-        asked of every page at once), and start the clock (``seconds``) of a new wait: one that
-        waits for a party not waited for before. A wait that only lost the parties who
-        answered keeps its clock (each key taken timing the others afresh let one silent page
-        hold a deal for a clock per page). A page asked ahead for the same points
-        (:attr:`ahead`) is not asked again."""
+        """Ask each page the rounds wait for now that was not waited for before, or at another
+        step (the keys, and a pass's shares, are asked of every page at once), and start the
+        clock (``seconds``) of a new wait: one that waits for a party not waited for before,
+        or at another step. A wait that only lost the parties who answered keeps its clock
+        (each answer taken timing the others afresh let one silent page hold a deal for a
+        clock per page), and asks nobody again."""
         rounds, _ = self.held()
         waiting = rounds.waiting()
         before = self.waited
         step = step_of(rounds)
-        state = self.but(waited=waiting, step=step, ahead=None)
-        if step != self.step or any(party not in before for party in waiting):
+        state = self.but(waited=waiting, step=step)
+        moved = step != self.step
+        if moved or any(party not in before for party in waiting):
             state = state.but(deadline=now + seconds)
         news = []
         for party in waiting:
-            if self.ahead is not None and self.ahead == (party, _points(rounds.ask(party))):
-                continue
-            if party not in before or rounds.stage != "keys":
+            if moved or party not in before:
                 ask = state.ask_party(party, now)
                 if ask is not None:
                     news.append(ask)
@@ -300,16 +279,6 @@ class PageAnswer(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerAhead(Command):
-    """A page's unmasking (``answer``) whose next party, a page, was asked ahead (``asked``),
-    before it was checked: now checked, and stored, as any answer is (the follow-up of the
-    outcome that sent the ask)."""
-
-    answer: PageAnswer
-    asked: Ahead
-
-
-@dataclass(frozen=True, slots=True)
 class Taken(Command):
     """The deal's ``state`` once a change of the hand runner's that the deal asked for is stored
     (a hand shown by its rounds, the rounds with the show taken; the hand void, the deal
@@ -321,7 +290,7 @@ class Taken(Command):
     state: PrivateState
 
 
-COMMANDS: tuple[type[Command], ...] = (PageAnswer, AnswerAhead, Taken)
+COMMANDS: tuple[type[Command], ...] = (PageAnswer, Taken)
 """The commands this slice takes."""
 
 
@@ -330,15 +299,7 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     description)."""
     if isinstance(command, Taken):
         return Outcome(command.state)
-    if isinstance(command, AnswerAhead):
-        # The state handed on remembers the page asked ahead; a refusal keeps ``state``.
-        marked = state.but(ahead=command.asked)
-        return checked(state, lambda: _answer(marked, command.answer, now))
     assert isinstance(command, PageAnswer), command
-    early = _ask_ahead(state, command, now)
-    if early is not None:
-        news, asked = early
-        return Outcome(state, ahead=(news,), follow=(AnswerAhead(command, asked),))
     return checked(state, lambda: _answer(state, command, now))
 
 
@@ -377,70 +338,6 @@ def _answer(state: PrivateState, command: PageAnswer, now: float) -> Outcome[Pri
     after, news = taken.moved_on(rounds, now, command.seconds)
     stored = Effect(Changes(private_rounds=state.stored(rows)))
     return Outcome(after, stored, tuple(news))
-
-
-def _ask_ahead(state: PrivateState, command: PageAnswer, now: float) -> tuple[News, Ahead] | None:
-    """The ask of the next party of the pass, when it is a page, made from ``command``'s
-    unmasking as sent (its afters, points of the group, none of its proof checked), with that
-    party and its points;
-    ``None`` for anything else (an answer of another step, out of turn, malformed, a resend:
-    :func:`_answer` says what it comes to, and asks whoever comes next once it is stored)."""
-    frame = command.frame
-    answer = frame.answer
-    rounds = state.rounds
-    if (
-        answer.get("step") != "unmask"
-        or rounds is None
-        or rounds.turn is None
-        or command.playing != state.number
-        or (frame.hand, frame.deal) != (state.number, rounds.deal)
-    ):
-        return None
-    party = rounds.turn
-    if state.pages.get(party) != command.seat or command.client not in command.present:
-        return None
-    following = (p for p in range(party + 1, len(rounds.parties)) if rounds.to_unmask(p))
-    after = next(following, None)
-    if after is None or after not in state.pages:
-        return None  # the pass's end, or the server's turn: after the store, as ever
-    positions = rounds.to_unmask(party)
-    try:
-        if "key" in answer and point_bytes(answer["key"], "key") != rounds.keys.get(party):
-            return None
-        afters = _afters(answer, [rounds.points[position] for position in positions])
-        if (party, json.dumps(answer, sort_keys=True)) in rounds.answered:
-            return None
-    except (PrivateDealError, TypeError, ValueError):
-        return None
-    if len(afters) != len(positions) or not all(is_point(after) for after in afters):
-        return None  # (a page is never asked to unmask what is no point: 0.06 ms for six)
-    unmasked = dict(zip(positions, afters, strict=True))
-    points = [[p, unmasked.get(p, rounds.points[p]).hex()] for p in rounds.to_unmask(after)]
-    ask = state.but(deadline=now + command.seconds).ask_party(
-        after, now, {"step": "unmask", "points": points}
-    )
-    assert ask is not None  # a page's party, asked to unmask
-    return ask, (after, _points({"points": points}))
-
-
-def _afters(answer: Mapping[str, object], befores: list[Point]) -> tuple[Point, ...]:
-    """The points an unmasking says it leaves (a batch's afters, or each step's), unchecked."""
-    batch = answer.get("batch")
-    if batch is None:
-        return tuple(step.after for step in unmaskings(answer.get("steps")))
-    if not isinstance(batch, Mapping):
-        raise PrivateDealError("a batch is an object")
-    found: Batch = batch_of(batch, befores)
-    return found.afters
-
-
-def _points(asked: Mapping[str, object] | None) -> tuple[tuple[int, str], ...]:
-    """The points of an ask to unmask (none: not an ask to unmask), as :data:`Ahead` keeps
-    them."""
-    points = None if asked is None else asked.get("points")
-    if not isinstance(points, list):
-        return ()
-    return tuple((int(position), str(point)) for position, point in points)
 
 
 def _party_of(state: PrivateState, command: PageAnswer) -> int:

@@ -26,8 +26,9 @@ import {
   describeRecordChanged,
 } from "./words.js";
 
-// privateaudit.js's PRIVATE_FORMAT, not imported from it: that would load the curves on every page.
-const PRIVATE_FORMAT = "wildstud-private-night/1";
+// privateaudit.js's formats, not imported from it: that would load the curves on every page. Any
+// version of the private record goes to it, which refuses one it does not audit by its version.
+const PRIVATE_FORMATS = "wildstud-private-night/";
 const RETRY_MS = 2000; // while the record is not offered (the last hand, or the parties' secrets)
 const RETRIES = 150;
 
@@ -64,7 +65,7 @@ async function check(tableId) {
     return { error: `The night record could not be read: ${error.message}` };
   }
   if (record === null) return { none: true }; // the table dealt no hand shuffled by its players
-  const isPrivate = record && record.format === PRIVATE_FORMAT;
+  const isPrivate = record && typeof record.format === "string" && record.format.startsWith(PRIVATE_FORMATS);
   if (!isPrivate && !canCheck())
     return {
       error:

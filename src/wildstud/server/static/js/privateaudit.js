@@ -1,32 +1,37 @@
 // The page's own audit of a private night record (issue 26 item 2; format
-// wildstud-private-night/1, GET /api/tables/{id}/night-record of a table that dealt privately),
-// as src/wildstud/history/private_night.py audits it for `wildstud verify --night`: every deal
-// played again from its rows alone, each row checked as the table checked it (a key is a point,
-// a masked deck 52 different points, each unmasking and each show with its Chaum–Pedersen proof
-// (one a batch of a party's cards, or one a card in a record from before batches),
-// each face-up card a card once every mask is off), a row that does not hold named as its
-// party's ("refused") and the deal's replay stopped there; then, once every party published its
-// secret and order, each party's turn at the deck done again from them, and each of its
-// unmaskings. The faults come in the library's order and words (words.js), each naming its party:
+// wildstud-private-night/2, private deal v2; GET /api/tables/{id}/night-record of a table that
+// dealt privately), as src/wildstud/history/private_night.py audits it for `wildstud verify
+// --night`: every deal played again from its rows alone, each row checked as the table checked it
+// (a key with its proof of knowledge, a turn of the deck 52 different ciphertexts of points of
+// the group, each batch of shares and each show with its one Chaum–Pedersen proof, each face-up
+// card a card once every party shared it), a row that does not hold named as its party's
+// ("refused") and the deal's replay stopped there; then, once every party published its secret
+// and order, each party's turn at the deck done again from them, and each of its batches of
+// shares. The faults come in the library's order and words (words.js), each naming its party:
 // tests/golden/private_night.json, written by the library, holds the two audits together
 // (tests/client/privateaudit.test.js). So a server that lies about its own audit (its
-// `private_audit` frame) is caught in the page, not only on the command line.
+// `private_audit` frame) is caught in the page, not only on the command line. A record of private
+// deal v1 (wildstud-private-night/1, or a deal whose first row names no version) is refused with
+// the library's sentence, naming its version.
 //
 // The group arithmetic is @noble/curves' Ristretto255, as privatedeal.js's. What this module adds
 // is only libsodium's reading of the bytes, so that a forged record is judged as the library
-// judges it: a scalar is read little-endian with its top bit cleared (crypto_scalarmult's), a
-// product that is the identity is refused, and neither the identity nor a non-canonical encoding
-// is a point. Everything multiplied is public once the secrets are published, so the faster
-// multiplication that is not constant-time is used throughout.
+// judges it: a secret is read little-endian with its top bit cleared (crypto_scalarmult's), and
+// neither the identity nor a non-canonical encoding is a point. Everything multiplied is public
+// once the secrets are published, so the faster multiplication that is not constant-time is used
+// throughout.
 
 import { ristretto255 } from "../vendor/noble/curves/ed25519.js";
-import { mulAddUnsafe, pippenger } from "../vendor/noble/curves/abstract/curve.js";
-import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
-import { cardPoint, challenge, checkBatch } from "./privatedeal.js";
+import { bytesToNumberLE } from "../vendor/noble/curves/utils.js";
+import { CARDS, addsUp, cardPoint, checkKey, checkShares, deckSum, randomiser } from "./privatedeal.js";
 import { describeOwnPartChanged, describePrivateAudit, describePrivateFault } from "./words.js";
 
-/** The format of a private night record (night_audit.py's PRIVATE_FORMAT). */
-export const PRIVATE_FORMAT = "wildstud-private-night/1";
+/** The format of a private night record (night_audit.py's PRIVATE_FORMAT), and what every
+ * version's begins with (PRIVATE_PREFIX). */
+export const PRIVATE_FORMAT = "wildstud-private-night/2";
+const PRIVATE_PREFIX = "wildstud-private-night/";
+/** The version of the private deal this module audits (private_deal.VERSION). */
+const VERSION = 2;
 
 const Point = ristretto255.Point;
 const Fn = Point.Fn;
@@ -35,12 +40,16 @@ const TOP_BIT_CLEAR = (1n << 255n) - 1n;
 const KINDS = ["parties", "key", "deck", "pass", "unmask", "show", "reveal"];
 const SERVER_ROW = -1;
 const DECK_SIZE = 52;
-const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
+const SUM = DECK_SIZE; // the position the deck's sum is opened at, in a deal's first pass
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 const fromHex = (hex) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 const isInt = (value) => Number.isInteger(value) && typeof value === "number";
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const text = (words) => new TextEncoder().encode(words);
+/** Whether `value` is true as Python reads it (an empty list or object is not). */
+const truthy = (value) =>
+  Boolean(value) && !(Array.isArray(value) && !value.length) && !(isObject(value) && !Object.keys(value).length);
 
 /** A step the replay refuses (the library's PrivateDealError and the errors its reading
  * raises): its row's party is named "refused". */
@@ -53,15 +62,15 @@ const WHITESPACE = " \t\n\r\x0b\x0c";
 
 /** Bytes from hexadecimal text as Python's bytes.fromhex reads it (either case, whitespace
  * between bytes), as lowercase hexadecimal: the same bytes compare equal. */
-function hexOf(text) {
-  if (typeof text !== "string") throw new Refused("not hexadecimal text");
+function hexOf(value) {
+  if (typeof value !== "string") throw new Refused("not hexadecimal text");
   let out = "";
-  for (let at = 0; at < text.length;) {
-    if (WHITESPACE.includes(text[at])) {
+  for (let at = 0; at < value.length;) {
+    if (WHITESPACE.includes(value[at])) {
       at++;
       continue;
     }
-    const pair = text.slice(at, at + 2);
+    const pair = value.slice(at, at + 2);
     if (!/^[0-9a-fA-F]{2}$/.test(pair)) throw new Refused("not hexadecimal text");
     out += pair.toLowerCase();
     at += 2;
@@ -69,7 +78,17 @@ function hexOf(text) {
   return out;
 }
 
-/** A scalar as libsodium multiplies by it: little-endian, top bit cleared, modulo the order
+/** A value of `digits` hexadecimal digits (a point or scalar: 64; a ciphertext: 128), as the
+ * library's private_wire reads it, in lowercase; anything else is refused (whitespace within it
+ * reads as fewer bytes, which the library refuses further on). */
+function hexDigits(value, digits) {
+  if (typeof value !== "string" || value.length !== digits || !/^[0-9a-fA-F]*$/.test(value)) {
+    throw new Refused(`${digits / 2} bytes in hexadecimal`);
+  }
+  return value.toLowerCase();
+}
+
+/** A secret as libsodium multiplies by it: little-endian, top bit cleared, modulo the order
  * (the group has prime order, so the product is the same). */
 function scalarOf(hex) {
   return (bytesToNumberLE(fromHex(hex)) & TOP_BIT_CLEAR) % ORDER;
@@ -79,11 +98,10 @@ function scalarOf(hex) {
 class Points {
   constructor() {
     this.decoded = new Map();
-    this.tabled = new WeakSet(); // the points keyed() made a table for
   }
 
   /** The point `hex` encodes, or null: not 32 bytes, not a canonical encoding, or the identity
-   * (which masks nothing: libsodium's is_valid_point and the library's _point). */
+   * (libsodium's is_valid_point and the library's _point). */
   of(hex) {
     if (!this.decoded.has(hex)) {
       let point = null;
@@ -99,92 +117,59 @@ class Points {
     }
     return this.decoded.get(hex);
   }
-
-  /** `point`, with a table of its multiples kept for the products by it that follow (a key:
-   * one product in each proof of its party's, some forty a deal). */
-  keyed(point) {
-    if (!this.tabled.has(point)) {
-      point.precompute(5, true);
-      this.tabled.add(point);
-    }
-    return point;
-  }
-
-  /** Whether `step` (hexadecimal before, after, challenge, response) is the unmasking of the
-   * party with key `key` in `context`: its proof holds (the library's check_unmasking):
-   * a = s·G − c·key, b = s·after − c·before (one interleaved product), and the challenge of
-   * those is c, byte for byte. */
-  holds(step, key, context) {
-    const [before, after, owner] = [step.before, step.after, key].map((hex) => this.of(hex));
-    if (!before || !after || !owner || step.challenge.length !== 64 || step.response.length !== 64) return false;
-    const c = scalarOf(step.challenge);
-    const s = scalarOf(step.response);
-    if (c === 0n || s === 0n) return false; // libsodium refuses a product that is the identity
-    const a = base().multiplyUnsafe(s).subtract(this.keyed(owner).multiplyUnsafe(c));
-    const b = mulAddUnsafe(Point, [after, before.negate()], [s, c]);
-    const made = challenge(fromHex(key), fromHex(step.before), fromHex(step.after), a.toBytes(), b.toBytes(), context);
-    return toHex(numberToBytesLE(made, 32)) === step.challenge; // the bytes, as the library compares
-  }
-}
-
-let tabledBase = null; // the base point with a table of its multiples, made at the first proof
-const base = () => (tabledBase ??= Point.fromBytes(Point.BASE.toBytes()).precompute(8, true));
-
-/** Whether `sent` is `deck` reordered by `order` and masked by `x`, checked at once: the sum
- * of r_j·(sent_j − x·deck[order_j]) over random r_j of 128 bits is the identity (one
- * multi-scalar product where the points one by one take 52). A deck that is not gives another
- * sum but with a chance of 2^-128; the audit then does the points one by one, to say how. */
-function maskedAs(sent, deck, order, x) {
-  const random = crypto.getRandomValues(new Uint8Array(16 * sent.length));
-  const r = sent.map((_, j) => bytesToNumberLE(random.subarray(16 * j, 16 * j + 16)));
-  const points = [...sent, ...order.map((source) => deck[source])];
-  const scalars = [...r, ...r.map((rj) => Fn.neg(Fn.mul(rj, x)))];
-  return pippenger(Point, points, scalars).is0();
 }
 
 let cardPoints = null; // each card's point (hexadecimal), hashed once a page
 const cardHexes = () => (cardPoints ??= CARDS.map((card) => toHex(cardPoint(card))));
 let cardsByPoint = null;
 
-/** The card whose point is `hex` (every mask off), or Refused: the library's card_of. */
-function cardOf(hex) {
-  cardsByPoint ??= new Map(cardHexes().map((point, index) => [point, CARDS[index]]));
-  const card = cardsByPoint.get(hex);
-  if (card === undefined) throw new Refused("the point is no card");
-  return card;
+/** The card whose point is `point` (every share off), or null: the library's card_of. */
+function cardAt(point) {
+  cardsByPoint ??= new Map(cardHexes().map((hex, index) => [hex, CARDS[index]]));
+  return cardsByPoint.get(toHex(point.toBytes())) ?? null;
 }
 
-/** An unmasking as a row carries it: four hexadecimal values. */
-function unmaskingOf(data) {
-  if (!(Array.isArray(data) && data.length === 4 && data.every((item) => typeof item === "string"))) {
-    throw new Refused("an unmasking is four hexadecimal values");
-  }
-  const [before, after, challenge, response] = data.map(hexOf);
-  return { before, after, challenge, response };
+/** Whether `sent` (decoded ciphertexts) is `deck` reordered by `order` and each ciphertext
+ * re-randomised under the joint key `joint` by the randomisers of `secret` (its published bytes)
+ * in `context`: (c1 + s_j·G, c2 + s_j·J), each product over a table of its base's multiples (the
+ * group's base point, and the joint key's: made once a deal), compared as points. */
+function turnedAs(sent, deck, order, secret, joint, context) {
+  return order.every((source, j) => {
+    const s = randomiser(secret, context, j);
+    const [c1, c2] = deck[source];
+    return sent[j][0].equals(c1.add(base().multiplyUnsafe(s))) && sent[j][1].equals(c2.add(joint.multiplyUnsafe(s)));
+  });
 }
 
-/** A batch as a row carries it (`{batch: [[position, before, after], …], challenge, response}`),
- * each value as the library's point_bytes reads it: 64 hexadecimal characters. */
-function batchOf(data) {
-  const hex = (value) => {
-    if (typeof value !== "string" || value.length !== 64) throw new Refused("32 bytes in hexadecimal");
-    return hexOf(value);
-  };
-  const pairs = data.batch;
+/** What is wrong with a turn sent otherwise than its party's secret and order say (the library's
+ * _turn_fault): under `total`, the sum of every secret, it decrypts to the cards it was given
+ * (`reordered`: elsewhere, or re-randomised otherwise) or to others (`substituted`). */
+function turnFault(sent, expected, total) {
+  const opened = sent.map(([c1, c2]) => (total === 0n ? null : cardAt(c2.subtract(c1.multiplyUnsafe(total)))));
+  const sorted = (cards) => cards.map((card) => card ?? "").sort();
+  return sorted(opened).join() === sorted(expected).join() ? "reordered" : "substituted";
+}
+
+/** A key with its proof as a row carries it (`{key, challenge, response}`), in lowercase. */
+function keyOf(data) {
+  if (!isObject(data)) throw new Refused("a key comes with its proof: an object");
+  const [key, challenge, response] = [data.key, data.challenge, data.response].map((value) => hexDigits(value, 64));
+  return { key, challenge, response };
+}
+
+/** A batch of shares as a row carries it (`{batch: [[position, point, share], …], challenge,
+ * response}`), each value as the library's point_bytes reads it. */
+function sharesOf(data) {
+  const pairs = isObject(data) ? data.batch : null;
   if (!(Array.isArray(pairs) && pairs.every((pair) => Array.isArray(pair) && pair.length === 3))) {
-    throw new Refused("a batch's pairs are a position, a point and its unmasking");
+    throw new Refused("a batch's shares are a position, a point and a share");
   }
-  const befores = pairs.map((pair) => hex(pair[1]));
-  const afters = pairs.map((pair) => hex(pair[2]));
-  return { befores, afters, challenge: hex(data.challenge), response: hex(data.response) };
-}
-
-/** Whether `batch` (hexadecimal) holds for the party with key `key` in `context`: the library's
- * check_batch (privatedeal.js checkBatch). */
-function batchHolds(batch, key, context) {
-  const { befores, afters, challenge: c, response } = batch;
-  const bytes = { befores: befores.map(fromHex), afters: afters.map(fromHex), challenge: fromHex(c) };
-  return checkBatch({ ...bytes, response: fromHex(response) }, fromHex(key), context);
+  return {
+    points: pairs.map((pair) => hexDigits(pair[1], 64)),
+    shares: pairs.map((pair) => hexDigits(pair[2], 64)),
+    challenge: hexDigits(data.challenge, 64),
+    response: hexDigits(data.response, 64),
+  };
 }
 
 /** One deal's rounds played again from its rows (the library's DealRounds, the part that
@@ -192,12 +177,15 @@ function batchHolds(batch, key, context) {
 class Replay {
   constructor(context, deal, parties, points) {
     Object.assign(this, { context, deal, parties, points });
+    this.dealContext = text(`${context}|deal ${deal}`);
     this.keys = new Map();
-    this.decks = [];
-    this.at = []; // each position's point as it stands
+    this.joint = null;
+    this.decks = []; // each turn of the deck (in the order of `turns`), ciphertexts as [c1, c2] in hexadecimal
+    this.summed = null; // the dealt deck's sum, [c1, c2] in hexadecimal, once worked out
     this.passes = [];
-    this.turn = null;
-    this.steps = [];
+    this.pending = new Set(); // the parties whose shares the pass open waits for
+    this.shares = new Map(); // each position's shares taken, by party
+    this.steps = []; // every batch of shares taken: {party, pairs: [[c1, share], …]}
     this.owners = new Map();
     this.shown = new Set();
     this.revealed = new Map();
@@ -206,7 +194,14 @@ class Replay {
   get stage() {
     if (this.keys.size < this.parties.length) return "keys";
     if (this.decks.length < this.parties.length) return "masking";
-    return this.turn === null ? "ready" : "pass";
+    return this.pending.size ? "pass" : "ready";
+  }
+
+  /** The parties in the order they turn the deck: the server (the last party) first, then the
+   * pages in their order (the library's DealRounds.turns). */
+  get turns() {
+    const last = this.parties.length - 1;
+    return [last, ...this.parties.slice(0, last).map((_, index) => index)];
   }
 
   owner(seat) {
@@ -214,12 +209,8 @@ class Replay {
     return index < 0 ? null : index;
   }
 
-  proofContext(position, party, show = false) {
-    return `${this.context}|deal ${this.deal}|position ${position}|party ${party}${show ? "|show" : ""}`;
-  }
-
   batchContext(positions, party, show = false) {
-    return `${this.context}|deal ${this.deal}|${show ? "show" : "unmask"} ${positions.join(",")}|party ${party}`;
+    return text(`${this.context}|deal ${this.deal}|${show ? "show" : "unmask"} ${positions.join(",")}|party ${party}`);
   }
 
   party(party) {
@@ -227,36 +218,43 @@ class Replay {
   }
 
   toUnmask(party) {
-    if (!this.passes.length || this.turn === null) return [];
+    if (!this.pending.size) return [];
     const last = this.passes[this.passes.length - 1];
-    return last.filter((slot) => slot.up || this.owner(slot.seat) !== party).map((slot) => slot.position);
+    const positions = last.filter((slot) => slot.up || this.owner(slot.seat) !== party).map((slot) => slot.position);
+    return this.passes.length === 1 ? [...positions, SUM] : positions; // the first pass opens the deck's sum too
+  }
+
+  /** The ciphertext at `position` of the deck dealt from (at SUM, the deck's sum). */
+  dealt(position) {
+    const deck = this.decks[this.decks.length - 1];
+    if (deck && position === SUM) {
+      this.summed ??= deckSum(deck.map((pair) => pair.map(fromHex))).map(toHex);
+      return this.summed;
+    }
+    if (!deck || !isInt(position) || position < 0 || position >= deck.length) throw new Refused("no such position");
+    return deck[position];
   }
 
   apply(row) {
     const { kind, party, data } = row;
-    if (kind === "key") return this.key(party, hexOf(data));
+    if (kind === "key") return this.key(party, keyOf(data));
     if (kind === "deck") {
-      if (!Array.isArray(data)) throw new Refused("a deck is a list of points");
-      return this.deck(party, data.map(hexOf));
+      if (!Array.isArray(data)) throw new Refused("a deck is a list of ciphertexts");
+      return this.deck(
+        party,
+        data.map((item) => hexDigits(item, 128)),
+      );
     }
     if (kind === "pass") {
       if (!Array.isArray(data) || !data.every((slot) => Array.isArray(slot) && slot.length === 3)) {
         throw new Refused("a pass is a list of slots");
       }
-      return this.open(data.map(([position, seat, up]) => ({ position, seat, up })));
+      return this.open(data.map(([position, seat, up]) => ({ position, seat, up: truthy(up) })));
     }
-    if (kind === "unmask") {
-      if (isObject(data)) return this.unmask(party, batchOf(data));
-      if (!Array.isArray(data) || !data.every(Array.isArray)) throw new Refused("unmaskings are a list");
-      return this.unmask(
-        party,
-        data.map((item) => unmaskingOf(item.slice(1))),
-      );
-    }
+    if (kind === "unmask") return this.unmask(party, sharesOf(data));
     if (kind === "show") {
-      if (isObject(data) && "seat" in data && "batch" in data) return this.show(party, data.seat, batchOf(data));
-      if (!isObject(data) || !("seat" in data) || !Array.isArray(data.steps)) throw new Refused("a show");
-      return this.show(party, data.seat, data.steps.map(unmaskingOf));
+      if (!isObject(data) || !("seat" in data) || !("batch" in data)) throw new Refused("a show");
+      return this.show(party, data.seat, truthy(data.batch) ? sharesOf(data) : null); // none: nothing left to show
     }
     if (kind === "reveal") {
       if (!isObject(data) || !("secret" in data) || !("order" in data)) throw new Refused("a reveal");
@@ -265,41 +263,54 @@ class Replay {
     // "parties" again: the rounds began with them; nothing to take
   }
 
-  key(party, key) {
+  key(party, { key, challenge, response }) {
     this.party(party);
     if (this.keys.has(party)) {
-      if (this.keys.get(party) === key) return;
+      if (this.keys.get(party) === key) return; // the same key again: taken once
       throw new Refused("a key once published stands for the deal");
     }
     if (this.stage !== "keys") throw new Refused("the keys are all in");
     if (this.points.of(key) === null) throw new Refused("a key is a point of the group");
+    const proof = { challenge: fromHex(challenge), response: fromHex(response) };
+    if (!checkKey(fromHex(key), proof, this.dealContext, party)) throw new Refused("its proof of knowledge fails");
     this.keys.set(party, key);
+    if (this.keys.size === this.parties.length) {
+      const keys = this.parties.map((_, index) => this.points.of(this.keys.get(index)));
+      const joint = keys.reduce((sum, each) => sum.add(each));
+      if (joint.is0()) throw new Refused("the joint key is no point of the group");
+      this.joint = toHex(joint.toBytes());
+    }
   }
 
   deck(party, deck) {
     this.party(party);
-    if (this.stage !== "masking" || this.decks.length !== party) throw new Refused("not its turn to mask");
-    if (deck.length !== DECK_SIZE || new Set(deck).size !== DECK_SIZE) throw new Refused("52 different points");
-    if (!deck.every((point) => this.points.of(point) !== null)) throw new Refused("52 points of the group");
-    this.decks.push(deck);
-    if (this.decks.length === this.parties.length) this.at = [...deck];
+    if (this.stage !== "masking" || this.turns[this.decks.length] !== party)
+      throw new Refused("not its turn at the deck");
+    if (deck.length !== DECK_SIZE || new Set(deck).size !== DECK_SIZE) throw new Refused("52 different ciphertexts");
+    const halves = deck.map((item) => [item.slice(0, 64), item.slice(64)]);
+    if (!halves.every((pair) => pair.every((half) => this.points.of(half) !== null))) {
+      throw new Refused("a ciphertext is two points of the group");
+    }
+    this.decks.push(halves);
   }
 
   open(slots) {
     this.passes.push(slots);
-    this.turn = -1;
-    this.nextTurn();
+    this.pending = new Set(this.parties.map((_, party) => party)); // toUnmask reads the pass open
+    this.pending = new Set([...this.pending].filter((party) => this.toUnmask(party).length));
   }
 
-  nextTurn() {
-    for (let party = this.turn + 1; party < this.parties.length; party++) {
-      this.turn = party;
-      if (this.toUnmask(party).length) return;
+  closePass() {
+    if (this.passes.length === 1) {
+      const shares = [...(this.shares.get(SUM)?.values() ?? [])].map(fromHex);
+      if (!addsUp(this.dealt(SUM).map(fromHex), shares))
+        throw new Refused("the dealt deck does not add up to the 52 cards");
     }
-    this.turn = null;
     for (const slot of this.passes[this.passes.length - 1]) {
       if (slot.up) {
-        cardOf(this.pointAt(slot.position)); // every mask is off: a face-up card is a card
+        if (!this.cardOf(slot.position, [...this.shares.get(slot.position).values()])) {
+          throw new Refused("a face-up card is no card once every party shared it");
+        }
       } else {
         if (slot.seat === null) throw new Refused("a face-down card of nobody's");
         this.owners.set(slot.position, slot.seat);
@@ -307,67 +318,69 @@ class Replay {
     }
   }
 
-  pointAt(position) {
-    if (!isInt(position) || position < 0 || position >= this.at.length) throw new Refused("no such position");
-    return this.at[position];
+  /** The card at `position` with `shares` (hexadecimal) off its c2, or null: no card. */
+  cardOf(position, shares) {
+    const [, c2] = this.dealt(position);
+    return cardAt(shares.reduce((left, share) => left.subtract(this.points.of(share)), this.points.of(c2)));
   }
 
-  unmask(party, steps) {
-    this.party(party);
-    if (this.turn !== party) throw new Refused("not its turn to unmask");
-    const positions = this.toUnmask(party);
-    this.proven(party, positions, steps, false);
-    this.took(party, positions, steps);
-    this.nextTurn();
-  }
-
-  /** Refused unless `steps` (a batch, or one unmasking a position as before batches) unmask
-   * `positions` as they stand, with proofs that hold for `party`'s key (the library's _failing). */
-  proven(party, positions, steps, show) {
-    if (!Array.isArray(steps)) {
-      const context = new TextEncoder().encode(this.batchContext(positions, party, show));
-      const same =
-        steps.befores.length === positions.length && positions.every((p, i) => steps.befores[i] === this.pointAt(p));
-      if (!positions.length || !same || !batchHolds(steps, this.keyOf(party), context))
-        throw new Refused("its proof fails");
-      return;
-    }
-    if (steps.length !== positions.length) throw new Refused("unmaskings due");
-    positions.forEach((position, index) => {
-      const step = steps[index];
-      const context = new TextEncoder().encode(this.proofContext(position, party, show));
-      if (step.before !== this.pointAt(position) || !this.points.holds(step, this.keyOf(party), context)) {
-        throw new Refused("its proof fails");
-      }
-    });
-  }
-
-  /** The points of `positions` once `steps` took `party`'s mask off, kept for the audit. */
-  took(party, positions, steps) {
-    const afters = Array.isArray(steps) ? steps.map((step) => step.after) : steps.afters;
-    positions.forEach((position, index) => (this.at[position] = afters[index]));
-    if (Array.isArray(steps)) for (const step of steps) this.steps.push({ party, pairs: [[step.before, step.after]] });
-    else this.steps.push({ party, pairs: steps.befores.map((before, index) => [before, afters[index]]) });
-  }
-
-  keyOf(party) {
+  /** Refused unless `batch` is `party`'s shares of `positions`' c1, in order, with a proof that
+   * holds for its key (the library's _holds). */
+  holds(party, positions, batch, show) {
+    const same =
+      positions.length > 0 &&
+      batch.points.length === positions.length &&
+      positions.every((position, index) => batch.points[index] === this.dealt(position)[0]);
     if (!this.keys.has(party)) throw new Refused("no key");
-    return this.keys.get(party);
+    const bytes = {
+      points: batch.points.map(fromHex),
+      shares: batch.shares.map(fromHex),
+      challenge: fromHex(batch.challenge),
+      response: fromHex(batch.response),
+    };
+    if (!same || !checkShares(bytes, fromHex(this.keys.get(party)), this.batchContext(positions, party, show))) {
+      throw new Refused("its proof fails");
+    }
   }
 
-  show(party, seat, steps) {
+  /** The shares of `batch` (checked) kept, and the batch for the audit. */
+  took(party, positions, batch) {
+    positions.forEach((position, index) => {
+      if (!this.shares.has(position)) this.shares.set(position, new Map());
+      this.shares.get(position).set(party, batch.shares[index]);
+    });
+    this.steps.push({ party, pairs: batch.points.map((point, index) => [point, batch.shares[index]]) });
+  }
+
+  unmask(party, batch) {
+    this.party(party);
+    if (!this.pending.has(party)) throw new Refused("nothing is asked of this party in this pass");
+    const positions = this.toUnmask(party);
+    this.holds(party, positions, batch, false);
+    this.took(party, positions, batch);
+    this.pending.delete(party);
+    if (!this.pending.size) this.closePass();
+  }
+
+  show(party, seat, batch) {
     this.party(party);
     if (!this.parties[party].seats.includes(seat)) throw new Refused("not this party's seat");
     const positions = [...this.owners]
       .filter(([position, owner]) => owner === seat && !this.shown.has(position))
       .map(([position]) => position)
       .sort((a, b) => a - b);
-    const count = Array.isArray(steps) ? steps.length : steps.afters.length;
-    if (count !== positions.length) throw new Refused("cards to show");
-    this.proven(party, positions, steps, true);
-    (Array.isArray(steps) ? steps.map((step) => step.after) : steps.afters).forEach(cardOf);
+    if (batch === null) {
+      if (positions.length) throw new Refused("cards to show");
+      return;
+    }
+    if (batch.shares.length !== positions.length) throw new Refused("cards to show");
+    this.holds(party, positions, batch, true);
+    positions.forEach((position, index) => {
+      const others = [...(this.shares.get(position)?.values() ?? [])];
+      if (!this.cardOf(position, [...others, batch.shares[index]])) throw new Refused("a card shown is no card");
+    });
     positions.forEach((position) => this.shown.add(position));
-    this.took(party, positions, steps);
+    this.took(party, positions, batch);
   }
 
   reveal(party, secret, order) {
@@ -381,47 +394,53 @@ class Replay {
   }
 
   /** The deal's faults once every party published (the library's private_deal.audit): a key
-   * that is not the secret's, an order that is no order, a deck reordered or with a card put
-   * in, then each unmasking that does not follow from its party's secret. */
+   * that is not the secret's, an order that is no order, a turn of the deck reordered or
+   * re-randomised otherwise than its party says or with a card put in, then each batch of shares
+   * that does not follow from its party's secret. */
   async audit(tick) {
     const faults = [];
     const count = this.parties.length;
     const scalars = [];
     const owned = []; // whether each party's secret is its key's
+    let total = 0n; // the sum of every secret (libsodium's scalar_add: each read whole)
     for (let party = 0; party < count; party++) {
-      const scalar = scalarOf(this.revealed.get(party).secret); // not zero: reveal refuses it
+      const { secret } = this.revealed.get(party);
+      const scalar = scalarOf(secret); // not zero: reveal refuses it
       scalars.push(scalar);
+      total = Fn.add(total, Fn.create(bytesToNumberLE(fromHex(secret))));
       owned.push(toHex(base().multiplyUnsafe(scalar).toBytes()) === this.keys.get(party));
       if (!owned[party]) faults.push({ party, kind: "key" });
     }
-    // Points compared as points: every deck sent was decoded as the replay took it.
-    let deck = cardHexes().map((hex) => this.points.of(hex));
-    for (let party = 0; party < count; party++) {
-      const { order } = this.revealed.get(party);
+    const joint = this.points.of(this.joint);
+    joint.precompute(6, true); // (its table kept with the point, decoded once an audit)
+    // Points compared as points: every turn sent was decoded as the replay took it.
+    let deck = cardHexes().map((hex) => [Point.ZERO, this.points.of(hex)]);
+    let cards = [...CARDS];
+    for (const [turn, party] of this.turns.entries()) {
+      const { secret, order } = this.revealed.get(party);
       const sorted = [...order].sort((a, b) => a - b);
       if (sorted.length !== DECK_SIZE || !sorted.every((value, index) => value === index)) {
         faults.push({ party, kind: "order" });
         break;
       }
-      const sent = this.decks[party].map((hex) => this.points.of(hex));
+      const sent = this.decks[turn].map((pair) => pair.map((half) => this.points.of(half)));
       await tick();
-      if (!maskedAs(sent, deck, order, scalars[party])) {
-        const expected = order.map((source) => toHex(deck[source].multiplyUnsafe(scalars[party]).toBytes()));
-        const same = [...this.decks[party]].sort().join() === expected.sort().join();
-        faults.push({ party, kind: same ? "reordered" : "substituted" });
+      const expected = order.map((source) => cards[source]);
+      if (!turnedAs(sent, deck, order, fromHex(secret), joint, this.dealContext)) {
+        faults.push({ party, kind: turnFault(sent, expected, total) });
         break;
       }
-      deck = sent;
+      [cards, deck] = [expected, sent];
     }
     for (const { party, pairs } of this.steps) {
       // Its proof held when the replay took it, so the library's second check of it holds too.
-      // A proof that holds shows that one scalar is behind the key and the step (the soundness
+      // A proof that holds shows that one scalar is behind the key and the shares (the soundness
       // of Chaum–Pedersen, and of a batch's weights): where the secret published is the key's,
-      // the step follows from it. One fault a step: a card, or a batch of them.
+      // each share follows from it. One fault a batch.
       const follows =
         owned[party] ||
-        pairs.every(([before, after]) =>
-          this.points.of(after).multiplyUnsafe(scalars[party]).equals(this.points.of(before)),
+        pairs.every(([point, share]) =>
+          this.points.of(point).multiplyUnsafe(scalars[party]).equals(this.points.of(share)),
         );
       if (!follows) faults.push({ party, kind: "unmasked" });
       await tick();
@@ -429,6 +448,9 @@ class Replay {
     return faults;
   }
 }
+
+let tabledBase = null; // the base point with a table of its multiples, made at the first key
+const base = () => (tabledBase ??= Point.fromBytes(Point.BASE.toBytes()).precompute(8, true));
 
 /** One deal of the record, read as the library reads it (its from_data), or Unreadable. */
 function dealOf(data) {
@@ -453,8 +475,16 @@ function partiesOf(record) {
   const { rows } = record;
   if (!rows.length || rows[0].kind !== "parties") throw new Unreadable(`${where}: its rows start with its parties`);
   const data = rows[0].data;
-  const parties = Array.isArray(data)
-    ? data.map((item) => (Array.isArray(item) && item.length === 2 && Array.isArray(item[1]) ? item : null))
+  const version = isObject(data) ? data.version : 1; // the first version's row is a list
+  if (version !== VERSION) {
+    const named = version === undefined || version === null ? "None" : String(version);
+    throw new Unreadable(
+      `${where}: this deal was dealt under wildstud private deal v${named}, which this wildstud no longer audits` +
+        ` (it audits v${VERSION} only)`,
+    );
+  }
+  const parties = Array.isArray(data.parties)
+    ? data.parties.map((item) => (Array.isArray(item) && item.length === 2 && Array.isArray(item[1]) ? item : null))
     : null;
   const seats = (parties ?? []).flatMap((item) => (item ? item[1] : []));
   if (!parties || parties.includes(null) || parties.length < 2 || new Set(seats).size !== seats.length) {
@@ -507,6 +537,13 @@ function ticker(yields) {
  */
 export async function auditPrivateNight(record, { onProgress = () => {}, yields = true } = {}) {
   if (!isObject(record) || record.format !== PRIVATE_FORMAT) {
+    const found = isObject(record) ? record.format : null;
+    if (typeof found === "string" && found.startsWith(PRIVATE_PREFIX)) {
+      throw new Unreadable(
+        `this night was dealt under wildstud private deal v${found.split("/").at(-1)} (format '${found}'): this` +
+          ` wildstud audits private deal v${VERSION} only ('${PRIVATE_FORMAT}'); audit it with the wildstud that dealt it`,
+      );
+    }
     throw new Unreadable(`a private night record has format '${PRIVATE_FORMAT}'`);
   }
   if (typeof record.table !== "string" || !Array.isArray(record.deals)) {
@@ -576,7 +613,7 @@ export function ownPart(record, held) {
     let what = null;
     if (!dealt) what = "deal";
     else if (taken && !rows("key").length) what = "key";
-    else if (rows("key").some((row) => differs(row, (data) => hexOf(data) === key))) what = "key";
+    else if (rows("key").some((row) => differs(row, (data) => hexOf(data.key) === key))) what = "key";
     else if (rows("reveal").some((row) => differs(row, sameSecret))) what = "secret";
     if (what) found.push({ hand, deal, what, text: describeOwnPartChanged(what, hand) });
   }

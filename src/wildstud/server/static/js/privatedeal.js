@@ -1,29 +1,40 @@
-// The page's half of the private deal (wildstud.private_deal): the same card points, masking,
-// unmasking with its Chaum–Pedersen proof (one a card, or one for a batch of cards), and check
-// of another party's unmasking, computed with @noble/curves' Ristretto255 (vendored under
-// static/vendor/noble by scripts/vendor-noble.mjs).
+// The page's half of the private deal, version 2 (wildstud.private_deal, whose docstring holds the
+// protocol byte for byte): ElGamal over Ristretto255 under the deal's joint key. A party's key with
+// its Schnorr proof of knowledge, its turn at the deck (reordered, every ciphertext re-randomised),
+// its shares of a street's positions with one Chaum–Pedersen proof, the check of another party's
+// shares, its own card opened alone and a face-up card from every share; computed with
+// @noble/curves' Ristretto255 (vendored under static/vendor/noble by scripts/vendor-noble.mjs).
 // Held to the library's fixed vectors by tests/client/privatedeal.test.js: a page and the server
 // compute the same bytes, or a deal between them could not be played. Points and scalars travel
-// as 32 bytes (Uint8Array); a scalar is little-endian, as libsodium writes it.
+// as 32 bytes (Uint8Array; a scalar little-endian, as libsodium writes it), a ciphertext as the
+// pair [c1, c2].
 
 import { ristretto255, ristretto255_hasher } from "../vendor/noble/curves/ed25519.js";
 import { sha512 } from "../vendor/noble/hashes/sha2.js";
 import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
+import { mulAddUnsafe } from "../vendor/noble/curves/abstract/curve.js";
 
 const Point = ristretto255.Point;
 const Fn = Point.Fn;
-const DOMAIN = new TextEncoder().encode("wildstud private deal v1");
-const BASE = Point.BASE.toBytes();
 const text = (words) => new TextEncoder().encode(words);
+const DOMAIN = text("wildstud private deal v2");
+const CARD_DOMAIN = text("wildstud private deal v1"); // the card points are the first version's
+const BASE = Point.BASE.toBytes();
+const IDENTITY = new Uint8Array(32);
 
-/** SHA-512 over the parts, each with its length first (the library's _hash). */
-function hashParts(...parts) {
-  const chunks = [DOMAIN];
-  for (const part of parts) {
-    const length = new Uint8Array(4);
-    new DataView(length.buffer).setUint32(0, part.length);
-    chunks.push(length, part);
-  }
+/** Every card's name, in the library's DECK order (the open deck's). */
+export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
+
+const u32 = (value) => {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value);
+  return bytes;
+};
+
+/** SHA-512 over the domain, then each part with its length first (the library's _hash). */
+function hashParts(domain, parts) {
+  const chunks = [domain];
+  for (const part of parts) chunks.push(u32(part.length), part);
   const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {
@@ -33,14 +44,51 @@ function hashParts(...parts) {
   return sha512(all);
 }
 
-const reduce = (bytes) => Fn.create(bytesToNumberLE(bytes));
+const hash = (...parts) => hashParts(DOMAIN, parts);
+/** A hash read as a scalar: its 64 bytes little-endian modulo the group's order (the library's
+ * _scalar, libsodium's scalar_reduce). */
+const hashScalar = (...parts) => Fn.create(bytesToNumberLE(hash(...parts)));
 const toScalar = (bytes) => Fn.create(bytesToNumberLE(bytes));
 const scalarBytes = (scalar) => numberToBytesLE(scalar, 32);
-const point = (bytes) => Point.fromBytes(bytes);
 
-/** The point a card stands for (`"As"`, `"Td"`…), hashed from its name. */
+/** The point `bytes` encode, refused (an Error) unless a point of the group other than the
+ * identity (the library's _point). */
+function groupPoint(bytes) {
+  let decoded = null;
+  try {
+    decoded = Point.fromBytes(bytes);
+  } catch {
+    decoded = null; // not a canonical encoding
+  }
+  if (decoded === null || decoded.is0()) throw new Error("not a point of the group (Ristretto255)");
+  return decoded;
+}
+
+/** A scalar from a proof, as the library checks it: 32 bytes below the group's order (null:
+ * none). */
+function canonical(bytes) {
+  if (bytes.length !== 32) return null;
+  const value = bytesToNumberLE(bytes);
+  return value < Fn.ORDER ? value : null;
+}
+
+const sameBytes = (one, other) => one.length === other.length && one.every((byte, index) => byte === other[index]);
+
+/** The point a card stands for (`"As"`, `"Td"`…), hashed from its name (the first version's hash:
+ * the points are unchanged). */
 export function cardPoint(card) {
-  return ristretto255_hasher.deriveToCurve(hashParts(text("card"), text(card))).toBytes();
+  return ristretto255_hasher.deriveToCurve(hashParts(CARD_DOMAIN, [text("card"), text(card)])).toBytes();
+}
+
+let cardsByPoint = null; // each card's point (hexadecimal) to its name, hashed once a page
+const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/** The card whose point is `decoded`, or an Error: a share is missing, or was forged. */
+function cardOf(decoded) {
+  cardsByPoint ??= new Map(CARDS.map((card) => [toHex(cardPoint(card)), card]));
+  const card = cardsByPoint.get(toHex(decoded.toBytes()));
+  if (card === undefined) throw new Error("the point is no card: a share is missing, or it was forged");
+  return card;
 }
 
 /** A secret scalar for one deal and the key it publishes. */
@@ -51,139 +99,187 @@ export function secretOf(scalar) {
 /** A fresh secret from the browser's cryptographic generator. */
 export function newSecret() {
   const wide = crypto.getRandomValues(new Uint8Array(64));
-  return secretOf(scalarBytes(reduce(wide)));
+  return secretOf(scalarBytes(Fn.create(bytesToNumberLE(wide))));
 }
 
-/** One party's turn at the deck: every card masked with its secret, and reordered
- * (`order[j]`: the position whose card goes to position `j`). */
-export function maskAndShuffle(deck, secret, order) {
+const keyChallenge = (context, party, key, r) => hashScalar(text("key"), context, u32(party), BASE, key, r);
+
+/** The Schnorr proof (`{challenge, response}`) that party `party` knows `secret`, bound to the
+ * deal's `context` (the library's prove_key). */
+export function proveKey(secret, context, party) {
   const x = toScalar(secret.scalar);
-  return order.map((source) => point(deck[source]).multiply(x).toBytes());
+  const nonce = hashScalar(text("key nonce"), secret.scalar, context, u32(party));
+  const c = keyChallenge(context, party, secret.key, Point.BASE.multiply(nonce).toBytes());
+  return { challenge: scalarBytes(c), response: scalarBytes(Fn.add(nonce, Fn.mul(c, x))) };
 }
 
-/** The Fiat–Shamir challenge of an unmasking's proof (the library's _challenge), a scalar. */
-export function challenge(key, before, after, a, b, context) {
-  return reduce(hashParts(text("unmask"), context, BASE, key, after, before, a, b));
-}
-
-/** The secret's mask taken off `before`, with the proof that the same secret is behind `key`,
- * bound to `context` (bytes naming the table, hand, deal, position and party). */
-export function unmask(before, secret, context) {
-  const x = toScalar(secret.scalar);
-  const opened = point(before).multiply(Fn.inv(x)); // kept, not decoded again from its bytes
-  const after = opened.toBytes();
-  const nonce = reduce(hashParts(text("nonce"), secret.scalar, context, before));
-  const a = Point.BASE.multiply(nonce).toBytes();
-  const b = opened.multiply(nonce).toBytes();
-  const c = challenge(secret.key, before, after, a, b, context);
-  const s = Fn.add(nonce, Fn.mul(c, x));
-  return { before, after, challenge: scalarBytes(c), response: scalarBytes(s) };
-}
-
-/** Whether `step` is the unmasking of the party with key `key` in `context`. Everything a check
- * multiplies is public (a key, the points, the proof), so it uses the faster multiplication that
- * is not constant-time: no secret's timing to hide, and a page checks some hundreds a hand. */
-export function checkUnmasking(step, key, context) {
+/** Whether `proof` shows that party `party` knows the secret of `key` in `context` (the library's
+ * check_key). Everything in it is public: the fast products that are not constant-time. */
+export function checkKey(key, proof, context, party) {
   try {
-    const c = toScalar(step.challenge);
-    const s = toScalar(step.response);
-    const a = Point.BASE.multiplyUnsafe(s).subtract(point(key).multiplyUnsafe(c));
-    const b = point(step.after).multiplyUnsafe(s).subtract(point(step.before).multiplyUnsafe(c));
-    return Fn.eql(challenge(key, step.before, step.after, a.toBytes(), b.toBytes(), context), c);
+    const h = groupPoint(key);
+    const s = canonical(proof.response);
+    const c = canonical(proof.challenge);
+    if (s === null || c === null || s === 0n || c === 0n) return false; // libsodium refuses the identity
+    const r = Point.BASE.multiplyUnsafe(s).subtract(h.multiplyUnsafe(c));
+    return keyChallenge(context, party, key, r.toBytes()) === c;
   } catch {
-    return false; // not a point, a zero scalar: no proof
+    return false; // not a point
   }
 }
 
-const ZERO = Point.ZERO;
-const u32 = (value) => {
-  const bytes = new Uint8Array(4);
-  new DataView(bytes.buffer).setUint32(0, value);
-  return bytes;
-};
-
-/** The hash binding a batch (context, key, every pair in order) and the weight of each pair after
- * the first (whose weight is one) from it, 128 bits: the hash's first 16 bytes (the library's
- * _weighed). */
-function weighed(key, befores, afters, context) {
-  const pairs = befores.flatMap((before, index) => [before, afters[index]]);
-  const seed = hashParts(text("batch"), context, BASE, key, ...pairs);
-  const weight = (index) => bytesToNumberLE(hashParts(text("weight"), seed, u32(index)).subarray(0, 16));
-  return { seed, weights: befores.slice(1).map((_, index) => weight(index + 1)) };
+/** The deal's joint key: the sum of every party's key (each checked with its proof first). */
+export function jointKey(keys) {
+  if (!keys.length) throw new Error("a joint key is the sum of one key or more");
+  const total = keys.map(groupPoint).reduce((sum, each) => sum.add(each));
+  if (total.is0()) throw new Error("not a point of the group (Ristretto255)");
+  return total.toBytes();
 }
 
-/** `points[0]` plus each other point times its weight (`weights[i - 1]`); the weights are
- * public, so the fast product that is not constant-time. */
+let cardsSum = null; // the sum of the 52 card points, added once a page
+
+/** The sum of the 52 card points (the library's CARDS_SUM): what a dealt deck's sum opens to. */
+export function cardsSumPoint() {
+  cardsSum ??= CARDS.map((card) => Point.fromBytes(cardPoint(card))).reduce((sum, each) => sum.add(each));
+  return cardsSum.toBytes();
+}
+
+/** The sum of every ciphertext of `deck`, [Σ c1, Σ c2]: a ciphertext of the sum of its cards'
+ * points, whatever their order (the library's deck_sum; the first pass of a deal opens it, as
+ * position 52, so that a card put in under the joint key is caught before a card is dealt). */
+export function deckSum(deck) {
+  const sum = (half) =>
+    deck.map((ciphertext) => Point.fromBytes(ciphertext[half])).reduce((total, each) => total.add(each));
+  return [sum(0).toBytes(), sum(1).toBytes()];
+}
+
+/** Whether the deck's sum `summed` opens, with every party's share of it, to the 52 card points'
+ * sum (the library's adds_up): the deck holds the 52 cards, or what was put in opens to no card. */
+export function addsUp(summed, shares) {
+  try {
+    return sameBytes(lessShares(summed, shares)[1], cardsSumPoint());
+  } catch {
+    return false; // a share that is no point
+  }
+}
+
+/** The deck before the first party's turn: each card's point under no randomness, [O, M], in
+ * CARDS' order. */
+export function openDeck() {
+  return CARDS.map((card) => [IDENTITY, cardPoint(card)]);
+}
+
+/** The randomiser of position `position` in the turn at the deck of the party whose secret is
+ * `scalar` (its 32 bytes as published), a scalar: Hs("randomise", x, context, position). */
+export const randomiser = (scalar, context, position) => hashScalar(text("randomise"), scalar, context, u32(position));
+
+/** One party's turn at the deck (the library's shuffle_turn): reordered by `order` (`order[j]`:
+ * the position of `deck` whose ciphertext goes to position `j`), and each ciphertext re-randomised
+ * under the joint key `joint` by s_j = Hs("randomise", x, context, j). The randomisers are secret
+ * until the hand is over (they would link each card to where it came from): constant-time
+ * products. */
+export function shuffleTurn(deck, secret, order, joint, context) {
+  if ([...order].sort((a, b) => a - b).some((value, index) => value !== index) || order.length !== deck.length) {
+    throw new Error(`an order of ${deck.length} positions names each position once`);
+  }
+  const J = groupPoint(joint);
+  J.precompute(4); // a table of its multiples for the 52 products by it: a third of their time
+  return order.map((source, j) => {
+    const s = randomiser(secret.scalar, context, j);
+    const [c1, c2] = deck[source];
+    return [
+      Point.fromBytes(c1).add(Point.BASE.multiply(s)).toBytes(),
+      Point.fromBytes(c2).add(J.multiply(s)).toBytes(),
+    ];
+  });
+}
+
+/** The seed binding a batch (its context, the key, every pair in order) and the weight of each
+ * pair after the first (whose weight is one): 128 bits, the first 16 bytes of a hash (the
+ * library's _weighed). */
+function weighed(key, points, shares, context) {
+  const pairs = points.flatMap((each, index) => [each, shares[index]]);
+  const seed = hash(text("shares"), context, BASE, key, ...pairs);
+  const weight = (index) => bytesToNumberLE(hash(text("weight"), seed, u32(index)).subarray(0, 16));
+  return { seed, weights: points.slice(1).map((_, index) => weight(index + 1)) };
+}
+
+/** `points[0]` plus each other point times its weight (`weights[k - 1]`): the weights are public,
+ * so one interleaved product that is not constant-time (one chain of doublings for them all). */
 function weightedSum(weights, points) {
-  return points.slice(1).reduce((sum, each, index) => sum.add(each.multiplyUnsafe(weights[index])), points[0]);
+  return weights.length ? mulAddUnsafe(Point, points, [1n, ...weights]) : points[0];
 }
 
-/** The Fiat–Shamir challenge of a batch's proof (the library's _batch_challenge), a scalar. */
-function batchChallenge(key, seed, summedBefore, summedAfter, a, b, context) {
-  return reduce(hashParts(text("unmask batch"), context, BASE, key, seed, summedBefore, summedAfter, a, b));
-}
+const sharesChallenge = (context, key, seed, summed, summedShares, a, b) =>
+  hashScalar(text("shares"), context, BASE, key, seed, summed, summedShares, a, b);
 
-/** The secret's mask taken off every one of `befores` (one or more), with one proof for all,
- * bound to `context` (the table, hand, deal, pass and party): the library's unmask_batch, byte
- * for byte. One constant-time product by the secret a point (its unmasking), one fast product
- * by its public weight, and three products for the proof whatever the batch's size (two for a
- * batch of one: its weight is one, its after the afters' sum). */
-export function unmaskBatch(befores, secret, context) {
-  if (befores.length === 0) throw new Error("a batch unmasks one point or more");
+/** `secret`'s share of each of `points` (the c1 of each position to open, one or more), with one
+ * Chaum–Pedersen proof for them all bound to `context` (the deal, the positions and the party):
+ * the library's share_batch, byte for byte. `{points, shares, challenge, response}`, bytes. One
+ * constant-time product by the secret a point, one fast product by its public weight a point
+ * after the first, and three products for the proof. */
+export function shareBatch(points, secret, context) {
+  if (!points.length) throw new Error("a batch of shares is of one point or more");
+  const decoded = points.map(groupPoint);
   const x = toScalar(secret.scalar);
-  const inverse = Fn.inv(x);
-  const points = befores.map(point);
-  const afterPoints = points.map((each) => each.multiply(inverse));
-  const afters = afterPoints.map((each) => each.toBytes());
-  const { seed, weights } = weighed(secret.key, befores, afters, context);
-  const summedBefore = weightedSum(weights, points);
-  if (summedBefore.equals(ZERO)) throw new Error("the batch's weighted sum is the identity");
-  // Σ wᵢ·afterᵢ, as the check sums it: the inverse times the befores' sum, or the one after.
-  const summedAfter = weights.length ? summedBefore.multiply(inverse) : afterPoints[0];
-  const nonce = reduce(hashParts(text("batch nonce"), secret.scalar, context, seed));
+  const shares = decoded.map((each) => each.multiply(x).toBytes());
+  const { seed, weights } = weighed(secret.key, points, shares, context);
+  const summed = weightedSum(weights, decoded);
+  if (summed.is0()) throw new Error("the batch's weighted sum is the identity");
+  // Σ wₖ·dₖ, as the check sums it: the secret times the points' sum, or a single share itself
+  const sums = weights.length ? [summed.toBytes(), summed.multiply(x).toBytes()] : [points[0], shares[0]];
+  const nonce = hashScalar(text("shares nonce"), secret.scalar, context, seed);
   const a = Point.BASE.multiply(nonce).toBytes();
-  const b = summedAfter.multiply(nonce).toBytes();
-  const sums = weights.length ? [summedBefore.toBytes(), summedAfter.toBytes()] : [befores[0], afters[0]];
-  const c = batchChallenge(secret.key, seed, ...sums, a, b, context);
-  const s = Fn.add(nonce, Fn.mul(c, x));
-  return { befores: [...befores], afters, challenge: scalarBytes(c), response: scalarBytes(s) };
+  const b = summed.multiply(nonce).toBytes();
+  const c = sharesChallenge(context, secret.key, seed, ...sums, a, b);
+  const response = scalarBytes(Fn.add(nonce, Fn.mul(c, x)));
+  return { points: [...points], shares, challenge: scalarBytes(c), response };
 }
 
-/** Whether `batch` ({befores, afters, challenge, response}, bytes) is the unmasking of the party
- * with key `key` in `context`: the library's check_batch. Everything in it is public. */
-export function checkBatch(batch, key, context) {
+/** Whether `batch` ({points, shares, challenge, response}, bytes) is the shares of the party with
+ * key `key` in `context`: the one proof holds for every pair, in their order (the library's
+ * check_shares). Everything in it is public: the fast products that are not constant-time. */
+export function checkShares(batch, key, context) {
   try {
-    const { befores, afters } = batch;
-    if (befores.length === 0 || befores.length !== afters.length) return false;
-    const s = bytesToNumberLE(batch.response);
-    if (batch.response.length !== 32 || batch.challenge.length !== 32 || s >= Fn.ORDER) return false;
-    const decoded = [key, ...befores, ...afters].map(point);
-    if (decoded.some((each) => each.equals(ZERO))) return false; // the identity masks nothing
-    const { seed, weights } = weighed(key, befores, afters, context);
-    const summedBefore = weightedSum(weights, decoded.slice(1, 1 + befores.length));
-    const summedAfter = weightedSum(weights, decoded.slice(1 + befores.length));
-    if (summedBefore.equals(ZERO) || summedAfter.equals(ZERO)) return false; // as libsodium refuses
-    const c = toScalar(batch.challenge);
-    const a = Point.BASE.multiplyUnsafe(s).subtract(decoded[0].multiplyUnsafe(c));
-    const b = summedAfter.multiplyUnsafe(s).subtract(summedBefore.multiplyUnsafe(c));
-    const sums = weights.length ? [summedBefore.toBytes(), summedAfter.toBytes()] : [befores[0], afters[0]];
-    const made = batchChallenge(key, seed, ...sums, a.toBytes(), b.toBytes(), context);
-    return scalarBytes(made).every((byte, index) => byte === batch.challenge[index]);
+    const { points, shares } = batch;
+    if (!points.length || points.length !== shares.length) return false;
+    const decoded = points.map(groupPoint);
+    const decodedShares = shares.map(groupPoint);
+    const h = groupPoint(key);
+    const { seed, weights } = weighed(key, points, shares, context);
+    const summed = weightedSum(weights, decoded);
+    const summedShares = weightedSum(weights, decodedShares);
+    const s = canonical(batch.response);
+    const c = batch.challenge.length === 32 ? canonical(batch.challenge) : null;
+    // libsodium refuses a product that is the identity (a zero scalar, or an identity sum)
+    if (s === null || c === null || s === 0n || c === 0n || summed.is0() || summedShares.is0()) return false;
+    const a = Point.BASE.multiplyUnsafe(s).subtract(h.multiplyUnsafe(c));
+    const b = mulAddUnsafe(Point, [summed, summedShares], [s, Fn.neg(c)]); // s·C − c·D
+    const sums = weights.length ? [summed.toBytes(), summedShares.toBytes()] : [points[0], shares[0]]; // canonical
+    const made = sharesChallenge(context, key, seed, ...sums, a.toBytes(), b.toBytes());
+    return sameBytes(scalarBytes(made), batch.challenge);
   } catch {
-    return false; // not a point, a zero scalar, an identity sum: no proof
+    return false; // not a point
   }
 }
 
-const cardPoints = new Map(); // each card's point, hashed once a page (a hash to the curve each)
-const pointOfCard = (card) => {
-  if (!cardPoints.has(card)) cardPoints.set(card, point(cardPoint(card)));
-  return cardPoints.get(card);
-};
+/** `ciphertext` with `shares` taken off its c2: what is left to open once those parties shared it
+ * (its owner's share alone, for a face-down card). */
+export function lessShares(ciphertext, shares) {
+  const [c1, c2] = ciphertext;
+  return [c1, shares.reduce((left, share) => left.subtract(groupPoint(share)), Point.fromBytes(c2)).toBytes()];
+}
 
-/** The owner's own last mask taken off: the card's name, among `cards` (every card's name). */
-export function openOwn(masked, secret, cards) {
-  const opened = point(masked).multiply(Fn.inv(toScalar(secret.scalar)));
-  const found = cards.find((card) => pointOfCard(card).equals(opened));
-  if (found === undefined) throw new Error("the point is no card: a mask is still on it");
-  return found;
+/** The card under `ciphertext` (its name), from every party's share of it. */
+export function openCard(ciphertext, shares) {
+  const [, c2] = ciphertext;
+  return cardOf(shares.reduce((left, share) => left.subtract(groupPoint(share)), Point.fromBytes(c2)));
+}
+
+/** The owner's card: every other party's share (none where they are off already: lessShares),
+ * and its own x·c1 taken off alone, never sent (a constant-time product by the secret). */
+export function openOwn(ciphertext, shares, secret) {
+  const [c1, c2] = ciphertext;
+  const own = groupPoint(c1).multiply(toScalar(secret.scalar));
+  return cardOf(shares.reduce((left, share) => left.subtract(groupPoint(share)), Point.fromBytes(c2)).subtract(own));
 }

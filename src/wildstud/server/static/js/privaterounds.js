@@ -1,11 +1,14 @@
-// The page's side of a private deal's rounds (the wire of wildstud.private_rounds; issue 26
-// item 2). The table asks each party what it must send now (its key, the deck to mask, the
-// points to unmask) and this module answers with privatedeal.js. The page's secret and order for
-// each deal are kept in a store under the rounds' context, the deal and the party (IndexedDB in
-// the page, so that a reload resumes with the same secret and answers as before; any object with
-// async `get` and `put` in a test). Its own cards it opens here, alone (openOwn), and shows them
-// with proof at the showdown; after the hand it publishes its secret and order for the audit.
-// The table page answers the server's `private` frames (server/table/private.py) with PagePrivate.
+// The page's side of a private deal's rounds (private deal v2: the wire of
+// wildstud.private_rounds, in its docstring; issue 26 item 2). The table asks each party what it
+// must send now (its key with its proof of knowledge, its turn at the deck, its shares of a
+// street's positions: every party asked at once, each answering alone) and this module answers
+// with privatedeal.js. The page's secret and order for each deal are kept in a store under the
+// rounds' context, the deal and the party (IndexedDB in the page, so that a reload resumes with
+// the same secret and answers as before; any object with async `get` and `put` in a test). Its
+// own cards it opens here, alone (openOwn: the others' shares are off them as they come), and
+// shows them with proof at the showdown; after the hand it publishes its secret and order for
+// the audit. The table page answers the server's `private` frames (server/table/private.py) with
+// PagePrivate.
 
 import { named } from "./cards.js";
 import { describePrivateAudit, describePrivateFault } from "./words.js";
@@ -23,18 +26,25 @@ const curves = () => {
   return arithmetic;
 };
 
-/** Every card's name, as the library names them. */
+/** Every card's name, as the library names them (privatedeal.js has them too: this module
+ * names them without fetching the curves). */
 export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 const fromHex = (text) => Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-/** A batch as a page sends it: the points after, and the one proof (the points before are the
- * table's own). */
+/** A ciphertext from its 128 hexadecimal digits (c1 then c2), and back. */
+const ciphertextOf = (text) => [fromHex(text.slice(0, 64)), fromHex(text.slice(64))];
+const ciphertextHex = ([c1, c2]) => toHex(c1) + toHex(c2);
+/** A batch as a page sends it: its shares, and the one proof (the points are the table's own). */
 const wire = (batch) => ({
-  afters: batch.afters.map(toHex),
+  shares: batch.shares.map(toHex),
   challenge: toHex(batch.challenge),
   response: toHex(batch.response),
 });
+
+/** What a deal's key proofs and randomisers are bound to (the library's deal_context): the
+ * rounds' context, then `|deal D`. */
+export const dealContext = (context, deal) => new TextEncoder().encode(`${context}|deal ${deal}`);
 
 /** What the one proof of `party`'s batch over `positions` is bound to (the library's
  * batch_context): the rounds' context, `|deal D|unmask P,Q,…|party I` (a show's `|show P,Q,…`). */
@@ -43,8 +53,9 @@ export function batchContext(context, deal, positions, party, show = false) {
   return new TextEncoder().encode(words);
 }
 
-/** `points` (each `[position, point]`, as asked) unmasked in one batch with one proof. */
-function batchOf(unmaskBatch, points, secret, context, deal, party, show = false) {
+/** The page's shares of `points` (each `[position, c1]` as asked, or `[position, ciphertext]`
+ * from a show's ask, whose first half is c1) in one batch with one proof. */
+function batchOf(shareBatch, points, secret, context, deal, party, show = false) {
   const bound = batchContext(
     context,
     deal,
@@ -53,8 +64,8 @@ function batchOf(unmaskBatch, points, secret, context, deal, party, show = false
     show,
   );
   return wire(
-    unmaskBatch(
-      points.map(([, point]) => fromHex(point)),
+    shareBatch(
+      points.map(([, point]) => fromHex(point.slice(0, 64))),
       secret,
       bound,
     ),
@@ -200,40 +211,50 @@ export class PageRounds {
     return toHex(secret.key) === key;
   }
 
-  /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`). Every answer
-   * after the key names the key it is made with, so that the table tells a page of the same
-   * seat whose key it did not take (see `owns`). */
+  /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`): its key with
+   * the proof that it knows its secret; its turn at the deck it is handed (`deck`, reordered and
+   * re-randomised under the joint key `joint`); its shares of the positions asked (`points`,
+   * each `[position, c1]`), which it gives as soon as asked, whoever else has answered. Every
+   * answer after the key names the key it is made with, so that the table tells a page of the
+   * same seat whose key it did not take (see `owns`). */
   async answer(asked) {
-    const { maskAndShuffle, unmaskBatch } = await curves();
+    const { proveKey, shareBatch, shuffleTurn } = await curves();
     const { secret, order } = await this.held();
     const key = toHex(secret.key);
-    if (asked.step === "key") return { step: "key", key };
+    const bound = dealContext(this.context, this.deal);
+    if (asked.step === "key") {
+      const { challenge, response } = proveKey(secret, bound, this.party);
+      return { step: "key", key, challenge: toHex(challenge), response: toHex(response) };
+    }
     if (asked.step === "mask") {
-      return { step: "mask", key, deck: maskAndShuffle(asked.deck.map(fromHex), secret, order).map(toHex) };
+      const turned = shuffleTurn(asked.deck.map(ciphertextOf), secret, order, fromHex(asked.joint), bound);
+      return { step: "mask", key, deck: turned.map(ciphertextHex) };
     }
     if (asked.step === "unmask") {
       return {
         step: "unmask",
         key,
-        batch: batchOf(unmaskBatch, asked.points, secret, this.context, this.deal, this.party),
+        batch: batchOf(shareBatch, asked.points, secret, this.context, this.deal, this.party),
       };
     }
     throw new Error(`a private deal asks no step ${asked.step}`);
   }
 
-  /** The page's own cards, from their points once every other party unmasked them. */
+  /** The page's own cards (each `[position, ciphertext]` with every other party's share off it
+   * already), its own share taken off here alone: c2 − x·c1, never sent. */
   async open(points) {
     const { openOwn } = await curves();
     const { secret } = await this.held();
-    return points.map(([position, point]) => [position, openOwn(fromHex(point), secret, CARDS)]);
+    return points.map(([position, left]) => [position, openOwn(ciphertextOf(left), [], secret)]);
   }
 
-  /** Its hand shown at the showdown: its own unmasking of its cards, in one batch with proof. */
+  /** Its hand shown at the showdown: its own shares of its face-down cards (`points`, each
+   * `[position, ciphertext]`), in one batch with proof. */
   async show(seat, points) {
-    const { unmaskBatch } = await curves();
+    const { shareBatch } = await curves();
     const { secret } = await this.held();
-    if (!points.length) return { step: "show", seat, key: toHex(secret.key), steps: [] }; // nothing to prove
-    const batch = batchOf(unmaskBatch, points, secret, this.context, this.deal, this.party, true);
+    if (!points.length) return { step: "show", seat, key: toHex(secret.key) }; // nothing to show
+    const batch = batchOf(shareBatch, points, secret, this.context, this.deal, this.party, true);
     return { step: "show", seat, key: toHex(secret.key), batch };
   }
 
@@ -278,8 +299,11 @@ export function withOwnCards(hand, opened) {
  * and seat (`onCards` is told). `send(frame)` sends a frame that needs no sequence number.
  * Nothing it opened is ever sent: only the showdown's `show` answer, which proves its cards, and
  * once a hand is over its secret and order for the audit, never for the hand `playing()` names
- * (the one in play: its secret would open the page's own cards to the server). The audit's
- * result (`private_audit`) is kept and `onAudit` told. */
+ * (the one in play: its secret would open the page's own cards to the server). Nor does it share
+ * a position it opened as its own: with every other party's share, which the server holds, its
+ * share would open its face-down card to the server; an honest table never asks for one, so the
+ * ask goes unanswered (the deal is void at its clock). The audit's result (`private_audit`) is
+ * kept and `onAudit` told. */
 export class PagePrivate {
   constructor({
     send,
@@ -314,6 +338,14 @@ export class PagePrivate {
   /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, by deck position. */
   opened(hand, deal, seat) {
     return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
+  }
+
+  /** Whether any of `points` (each `[position, …]`) is one this page opened as its own in deal
+   * `deal` of hand `hand`. */
+  ownAmong(hand, deal, points) {
+    const prefix = `${hand}/${deal}/`;
+    const own = [...this.cards].filter(([key]) => key.startsWith(prefix)).map(([, opened]) => opened);
+    return points.some(([position]) => own.some((opened) => opened.has(position)));
   }
 
   /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
@@ -390,6 +422,7 @@ export class PagePrivate {
       return;
     }
     if (step === "reveal" && hand === this.playing()) return; // never while its hand is played
+    if (step === "unmask" && this.ownAmong(hand, deal, frame.points)) return; // never its own card's share
     const answer =
       step === "show"
         ? await page.show(frame.seat, frame.points)
