@@ -72,13 +72,27 @@ one card's point relates to another's): a card put in is caught before a card is
 its party added the difference to another position, which then opens to no card if it is ever
 opened (the bottom of the deck never is): that is the audit's to catch.
 
+**The deal order.** Whoever turns the deck last knows which ciphertext it put at which
+position, so positions are not dealt in their order: once the last turn is in, every party at
+once publishes its *order value* ``v = x·P``, ``P`` the point :func:`order_point` hashes from
+the deal's context (hash-to-group, as a card's point, of ``H(b"order", ctx)``), proved with
+:func:`share_batch` over the one point ``P`` (the same Chaum–Pedersen proof as a share,
+``log_G h = log_P v``). A value follows from its party's key, which was published before the
+chain began, so nobody chooses it, and nobody but its party knows it before it is published:
+the last turn cannot know where a position will go. The deal order ``π`` (:func:`deal_order`;
+``π[k]`` the position of the dealt deck dealt ``k``-th) is :func:`~wildstud.joint_shuffle
+.permutation` of the 52 positions, keyed by the first 32 bytes of ``H(b"deal order", ctx, v_0,
+v_1, …)`` (every party's value in the parties' order) over the message
+``b"wildstud/deal-order\x00"``. A party that withholds its value can only void the deal.
+
 **The audit.** After the hand (or the night) each party publishes its secret and order;
 :func:`audit` replays every turn of the deck from them and checks every share, and names a
 party whose key is not its secret's (``key``), whose order is none (``order``), whose deck is
 reordered or re-randomised otherwise than its secret and order say (``reordered``: its deck
 decrypts, under the sum of every secret, to the cards it was given, elsewhere or re-randomised
 otherwise), whose deck holds a card it was not given (``substituted``), or whose share does
-not follow from its secret (``unmasked``).
+not follow from its secret (``unmasked``: an order value that does not is one too, its batch
+being over ``P``).
 
 The arithmetic is libsodium's (through ``pysodium``): nothing here adds, multiplies or inverts
 by hand.
@@ -105,6 +119,7 @@ from dataclasses import dataclass
 from wildstud.cards import DECK, Card
 from wildstud.errors import WildstudError
 from wildstud.extras import MissingExtraError
+from wildstud.joint_shuffle import permutation
 
 try:
     import pysodium as _sodium
@@ -129,6 +144,7 @@ __all__ = [
     "check_key",
     "check_shares",
     "deal_deck",
+    "deal_order",
     "deck_sum",
     "is_point",
     "joint_key",
@@ -136,6 +152,7 @@ __all__ = [
     "open_card",
     "open_deck",
     "open_own",
+    "order_point",
     "prove_key",
     "share_batch",
     "shuffle_turn",
@@ -376,6 +393,33 @@ def adds_up(summed: Ciphertext, shares: Sequence[Point]) -> bool:
         return less_shares(summed, shares)[1] == CARDS_SUM
     except PrivateDealError:
         return False
+
+
+def order_point(context: bytes) -> Point:
+    """The point every party's order value is its secret times, for the deal of ``context``:
+    nobody knows its logarithm to the base.
+
+    >>> order_point(b"d") == order_point(b"d") != order_point(b"e")
+    True
+    """
+    return bytes(_sodium.crypto_core_ristretto255_from_hash(_hash(b"order", context)))
+
+
+_ORDER_MESSAGE = b"wildstud/deal-order\x00"
+
+
+def deal_order(values: Sequence[Point], context: bytes) -> list[int]:
+    """The deal order of the deal of ``context`` from every party's order value (``values``, in
+    the parties' order): ``order[k]`` is the position of the dealt deck dealt ``k``-th.
+
+    >>> one, other = Secret.new(), Secret.new()
+    >>> values = [_times(s.scalar, order_point(b"d")) for s in (one, other)]
+    >>> order = deal_order(values, b"d")
+    >>> sorted(order) == list(range(52)), order == deal_order(values[::-1], b"d")
+    (True, False)
+    """
+    key = _hash(b"deal order", context, *(_point(value) for value in values))[:32]
+    return permutation(key, _ORDER_MESSAGE, len(DECK))
 
 
 def open_deck() -> list[Ciphertext]:
