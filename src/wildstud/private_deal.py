@@ -35,7 +35,8 @@ the others' and alone know the joint key's secret (a rogue key). The joint key i
 then c2), ``M`` its card's point. The deck starts open: position ``n`` holds ``(O, M_n)``, O the
 identity (32 zero bytes), the cards in :data:`~wildstud.cards.DECK`'s order. Each party in
 turn (at a table the server first, then the pages in their order: the party turning last knows
-which position goes to which seat, and an honest page after the server hides that from it),
+which ciphertext it put at which position, and the deal order, below, hides from it which seat
+a position goes to),
 reorders the deck and re-randomises every ciphertext
 (:func:`shuffle_turn`): ``out[j] = (in[o[j]].c1 + s_j·G, in[o[j]].c2 + s_j·J)`` with ``o`` its
 order (``o[j]``: the position of the deck it was given whose ciphertext goes to position
@@ -70,7 +71,8 @@ points, :data:`CARDS_SUM` (:func:`adds_up`), as it does whatever the order. A de
 the 52 cards reordered adds up to it only if something in it opens to no card (nobody knows how
 one card's point relates to another's): a card put in is caught before a card is dealt, unless
 its party added the difference to another position, which then opens to no card if it is ever
-opened (the bottom of the deck never is): that is the audit's to catch.
+opened (the bottom of the deck never is): that is the audit's to catch, and where such a card
+lands is the deal order's, not its party's.
 
 **The deal order.** Whoever turns the deck last knows which ciphertext it put at which
 position, so positions are not dealt in their order: once the last turn is in, every party at

@@ -16,8 +16,8 @@ bound to) is the rounds' context then ``|deal N``. In order:
 2. **The deck.** Each party in turn reorders and re-randomises the deck the one before it
    handed on (:meth:`DealRounds.take_deck`; the first turns the open deck): a chain, one party
    after another, the server first (:attr:`DealRounds.turns`: the party turning last knows
-   which position goes to which seat, so it could aim a card it put in at one; an honest page
-   after the server hides that from it). The deck is checked for what can be checked on the
+   which ciphertext it put at which position; the deal order, next, hides which seat a
+   position goes to from every party). The deck is checked for what can be checked on the
    spot (52 different ciphertexts, each two points of the group); that the party turned it
    honestly is the audit's to say, once secrets are published.
 3. **The deal order.** Once the last turn is in, every party is asked at once for its order
