@@ -138,6 +138,24 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
     assert (late.state.rounds, late.state.showing, late.reply) == (None, None, 0.0)
 
 
+def test_a_page_that_withholds_its_order_value_voids_the_deal_at_its_clock() -> None:
+    # After the last turn of the deck every party is asked its order value (the server's taken
+    # at once), on a clock of its own: a page that keeps it back can only void the deal.
+    live = live_hand()
+    state = handle(PrivateState(), tick(live), 10.0).state
+    state = answered(state, key_answer(state, ANN, 0), 11.0)
+    state = answered(state, mask_answer(state.rounds, ANN), 12.0)
+    rounds = state.rounds
+    assert rounds is not None
+    assert (rounds.stage, rounds.waiting(), state.deadline) == ("order", (0,), 20.0)
+    assert rounds.ask(0) == {"step": "unmask", "points": [[ORDER, rounds.order_point.hex()]]}
+    waiting = handle(state, tick(live), 19.0)
+    assert (waiting.effect, waiting.reply) == (None, 1.0)
+    late = handle(state, tick(live), 20.5)
+    assert late.effect == Effect(Voided("Ann did not answer in time"))
+    assert late.state.rounds is None
+
+
 def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
     live = live_hand()
     replies: list[float | None] = []
