@@ -79,13 +79,18 @@ position, so positions are not dealt in their order: once the last turn is in, e
 once publishes its *order value* ``v = x·P``, ``P`` the point :func:`order_point` hashes from
 the deal's context (hash-to-group, as a card's point, of ``H(b"order", ctx)``), proved with
 :func:`share_batch` over the one point ``P`` (the same Chaum–Pedersen proof as a share,
-``log_G h = log_P v``). A value follows from its party's key, which was published before the
-chain began, so nobody chooses it, and nobody but its party knows it before it is published:
-the last turn cannot know where a position will go. The deal order ``π`` (:func:`deal_order`;
-``π[k]`` the position of the dealt deck dealt ``k``-th) is :func:`~wildstud.joint_shuffle
-.permutation` of the 52 positions, keyed by the first 32 bytes of ``H(b"deal order", ctx, v_0,
-v_1, …)`` (every party's value in the parties' order) over the message
-``b"wildstud/deal-order\x00"``. A party that withholds its value can only void the deal.
+``log_G h = log_P v``; at a table its context is the rounds' batch context of position 53,
+``…|deal N|unmask 53|party I``: :data:`~wildstud.private_wire.ORDER`). A value follows from
+its party's key, which was published before the chain began, so nobody chooses it, and nobody
+but its party knows it before it is published: the last turn cannot know where a position will
+go. The deal order ``π`` (:func:`deal_order`;
+``π[k]`` the position of the dealt deck dealt ``k``-th) is
+:func:`~wildstud.joint_shuffle.permutation` of the 52 positions, keyed by the first 32 bytes of
+``H(b"deal order", ctx, v_0, v_1, …)`` (every party's value in the parties' order) over the
+message ``b"wildstud/deal-order\x00"``: Fisher–Yates from the last position down, each swap's
+index ``w mod (top + 1)`` for the next 32-bit big-endian word ``w`` of the stream
+``HMAC-SHA256(key, message ‖ u32(block))``, ``block`` = 0, 1 …, a word at or over the largest
+multiple of ``top + 1`` below 2³² skipped. A party that withholds its value can only void the deal.
 
 **The audit.** After the hand (or the night) each party publishes its secret and order;
 :func:`audit` replays every turn of the deck from them and checks every share, and names a
