@@ -164,10 +164,10 @@ class RoundsError(PrivateDealError):
     """An answer the rounds refuse: ``party`` (its index; ``None`` when nobody can be named
     before the audit) did ``kind`` wrong: ``turn`` (not its turn, or nothing asked of it),
     ``key`` (no point, or its proof of knowledge fails), ``deck`` (not 52 different
-    ciphertexts), ``unmasked`` (shares that are not of the points asked, or whose proof fails),
-    ``shown`` (a show that does not open the owner's cards) or ``substituted`` (every share
-    held, yet a card is no card: a turn of the deck put in a point that was not in it; the
-    audit names whose)."""
+    ciphertexts), ``unmasked`` (shares, or an order value, not of the points asked, or whose
+    proof fails), ``shown`` (a show that does not open the owner's cards) or ``substituted``
+    (every share held, yet a card is no card: a turn of the deck put in a point that was not in
+    it; the audit names whose)."""
 
     def __init__(self, party: int | None, kind: str, message: str) -> None:
         super().__init__(message)
