@@ -105,6 +105,16 @@ def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
                     deck = agent.masked(rounds)
                 with clock:
                     rounds.take_deck(party, deck)
+            for party in rounds.waiting():  # every order value at once
+                if party == server:
+                    with clock:
+                        value = agents[party].order_value(rounds, party)
+                else:
+                    value = agents[party].order_value(rounds, party)
+                if party == 0:
+                    page["batches"].append(1)
+                with clock:
+                    rounds.take_order(party, value)
             page["masks"] += 1
             page["keys"] += len(parties) - 1  # every other party's proof of knowledge
         rounds = deals[-1]

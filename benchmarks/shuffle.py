@@ -81,7 +81,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from wildstud.joint_shuffle import value_commitment
 from wildstud.private_deal import open_own, prove_key, share_batch, shuffle_turn
 from wildstud.private_rounds import Agent
-from wildstud.private_wire import batch_context, ciphertext_hex, ciphertext_of, key_data
+from wildstud.private_wire import ORDER, batch_context, ciphertext_hex, ciphertext_of, key_data
 
 Frame = dict[str, Any]
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -225,9 +225,11 @@ class Player:
         self.cpu[step] = self.cpu.get(step, 0.0) + cpu
         deal = (frame["hand"], frame["deal"])
         passes = self.passes.setdefault(deal, [0.0])
-        if step == "unmask" and deal in self.opened:
+        # The order round's unmask (the one point at ORDER) counts with the first pass.
+        street = step == "unmask" and [p for p, _ in frame["points"]] != [ORDER]
+        if street and deal in self.opened:
             passes.append(0.0)  # a later pass (the first's counts with the keys and masking)
-        elif step == "unmask":
+        elif street:
             self.opened.add(deal)
         if step in ("key", "mask", "unmask"):
             passes[-1] += cpu

@@ -34,10 +34,13 @@ from wildstud.private_deal import (
     check_key,
     check_shares,
     deal_deck,
+    deal_order,
     deck_sum,
+    is_point,
     joint_key,
     open_card,
     open_own,
+    order_point,
     prove_key,
     share_batch,
     shuffle_turn,
@@ -316,6 +319,11 @@ def _vectors() -> dict[str, object]:
     batch = share_batch([c1 for c1, _ in dealt[1:]], second, BATCH_CONTEXT)
     one = share_batch([dealt[0][0]], first, b"%s|unmask 0|party 0" % CONTEXT)
     theirs = share_batch([dealt[0][0]], second, b"%s|unmask 0|party 1" % CONTEXT)
+    point = order_point(CONTEXT)
+    valued = [
+        share_batch([point], secret, b"%s|unmask 53|party %d" % (CONTEXT, party))
+        for party, secret in enumerate((first, second))
+    ]
 
     def ciphertexts(deck: list[tuple[bytes, bytes]]) -> list[str]:
         return [(c1 + c2).hex() for c1, c2 in deck]
@@ -346,6 +354,14 @@ def _vectors() -> dict[str, object]:
         "decks": [ciphertexts(turned), ciphertexts(dealt)],
         "batch": shares(batch, BATCH_CONTEXT),
         "single": shares(one, b"%s|unmask 0|party 0" % CONTEXT),
+        "order": {
+            "point": point.hex(),
+            "values": [
+                shares(made, b"%s|unmask 53|party %d" % (CONTEXT, party))
+                for party, made in enumerate(valued)
+            ],
+            "deal_order": deal_order([made.shares[0] for made in valued], CONTEXT),
+        },
         "opened": {
             "position": 0,
             "card": str(open_card(dealt[0], [one.shares[0], theirs.shares[0]])),
@@ -360,6 +376,25 @@ def _scalar(rng: random.Random) -> bytes:
     raw = bytearray(rng.randbytes(32))
     raw[31] &= 0x0F
     return bytes(raw)
+
+
+def test_the_deal_order_is_a_permutation_fixed_by_every_order_value() -> None:
+    # Each party's value is its secret times a point nobody knows the logarithm of, proved as
+    # a share; the order follows from all of them, in the parties' order, and from the deal.
+    secrets = [Secret.new() for _ in range(3)]
+    point = order_point(CONTEXT)
+    values = [share_batch([point], s, b"v").shares[0] for s in secrets]
+    dealing = deal_order(values, CONTEXT)
+    assert sorted(dealing) == list(range(len(DECK)))
+    assert dealing == deal_order(values, CONTEXT)
+    assert dealing != deal_order(values, CONTEXT + b"2")
+    assert dealing != deal_order([values[0], values[2], values[1]], CONTEXT)
+    changed = [*values[:2], share_batch([point], Secret.new(), b"v").shares[0]]
+    assert dealing != deal_order(changed, CONTEXT)  # one party alone changes it
+    assert point != order_point(CONTEXT + b"2")
+    assert is_point(point)
+    with pytest.raises(PrivateDealError):
+        deal_order([values[0], bytes(32)], CONTEXT)  # the identity is no value
 
 
 def test_a_dealt_deck_adds_up_to_the_52_cards_and_one_with_a_card_put_in_does_not() -> None:

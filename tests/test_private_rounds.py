@@ -36,12 +36,14 @@ from wildstud.private_deal import (
     Secret,
     Shares,
     card_point,
+    deal_order,
     prove_key,
     share_batch,
     shuffle_turn,
     shuffled_order,
 )
 from wildstud.private_rounds import (
+    ORDER,
     SUM,
     Agent,
     DealRounds,
@@ -71,7 +73,7 @@ def test_a_whole_hand_of_each_game_is_dealt_by_the_rounds(
     assert sum(hand.stacks) == 200 * players  # no chip lost
     assert night.deals[-1].shown  # the hands still in were shown, with proof
     for rounds, agents in zip(night.deals, night.agents, strict=True):
-        deck = dealt_deck(agents)
+        deck = dealt_deck(agents, rounds)
         # Each face-up card opened by all is the card at its position, each owner opened its own.
         assert all(deck[position] == card for position, card in rounds.known.items())
         for (deal, position), card in night.opened.items():
@@ -140,6 +142,8 @@ def _keys_and_deck(rounds: DealRounds, agents: list[Agent]) -> None:
         rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
     for party in rounds.turns:
         rounds.take_deck(party, agents[party].masked(rounds))
+    for party in range(len(agents)):
+        rounds.take_order(party, agents[party].order_value(rounds, party))
 
 
 def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
@@ -167,6 +171,7 @@ def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
 
 def test_a_wrong_share_is_refused_and_named() -> None:
     rounds, agents, _, _ = _ready()
+    steps = list(rounds.steps)  # the order values'
     honest = agents[0].unmaskings(rounds, 0)
     due = rounds.to_unmask(0)
     # Another secret than the key's.
@@ -197,7 +202,7 @@ def test_a_wrong_share_is_refused_and_named() -> None:
     with pytest.raises(RoundsError):
         rounds.take_unmasking(0, short)
     assert rounds.shares == {}
-    assert rounds.steps == []
+    assert rounds.steps == steps
     assert rounds.waiting() == (0, 1, 2, 3)
     rounds.take_unmasking(0, honest)
     assert rounds.waiting() == (1, 2, 3)
@@ -248,6 +253,8 @@ def _substituted(change: Any) -> tuple[DealRounds, list[Agent]]:
         if party == 1:
             change(deck, rounds.joint)
         rounds.take_deck(party, deck)
+    for party in range(len(agents)):
+        rounds.take_order(party, agents[party].order_value(rounds, party))
     hand = PrivateHand("FTQ", [100] * 4, {"ante": 0}, deck=RoundsDealer())
     rounds.open_pass(hand.cards_due())
     for party in range(3):  # every party before the last: each proof holds
@@ -269,7 +276,7 @@ def _audited(rounds: DealRounds, agents: list[Agent]) -> list[tuple[int, str]]:
 def test_a_card_put_in_under_the_joint_key_is_caught_by_the_deck_s_sum() -> None:
     def second_ace(deck: list[Any], joint: bytes) -> None:
         # Anybody can encrypt a card under the joint key: page 1 puts in a second ace of
-        # spades at the first up card (position 8), which would open as a card like any other.
+        # spades (at position 8), which would open as a card like any other.
         deck[8] = _encrypted(card_point(Card("As")), joint)
 
     rounds, agents = _substituted(second_ace)
@@ -283,11 +290,14 @@ def test_a_card_put_in_under_the_joint_key_is_caught_by_the_deck_s_sum() -> None
 def test_a_change_that_keeps_the_sum_opens_to_no_card_and_is_named_by_the_audit() -> None:
     def shifted(deck: list[Any], joint: bytes) -> None:
         # A point added to one card and taken from another keeps the deck's sum, but the two
-        # open to no card (nobody knows how the card points relate).
+        # open to no card (nobody knows how the card points relate): so at every pair of
+        # positions, so that the first up card dealt (the 8th: the deal order puts it
+        # anywhere) is one of them.
         plus = _encrypted(Secret.new().key, joint)
         add, sub = pysodium.crypto_core_ristretto255_add, pysodium.crypto_core_ristretto255_sub
-        deck[8] = (add(deck[8][0], plus[0]), add(deck[8][1], plus[1]))
-        deck[9] = (sub(deck[9][0], plus[0]), sub(deck[9][1], plus[1]))
+        for j in range(0, len(DECK), 2):
+            deck[j] = (add(deck[j][0], plus[0]), add(deck[j][1], plus[1]))
+            deck[j + 1] = (sub(deck[j + 1][0], plus[0]), sub(deck[j + 1][1], plus[1]))
 
     rounds, agents = _substituted(shifted)
     with pytest.raises(RoundsError, match="position 8 is no card") as caught:
@@ -389,6 +399,72 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     )  # a resend: taken, nothing to store
 
 
+def test_a_card_planted_by_the_last_turn_is_dealt_where_the_order_values_say() -> None:
+    # Page 2 turns the deck last: it knows which ciphertext it put where, plants the ace of
+    # spades at position 0 (the first card dealt, were positions dealt in order: its own
+    # first hole card below) and hides the difference at position 51, which keeps the deck's
+    # sum. The deal order comes from every party's order value, published after its turn, so
+    # the ace is dealt wherever they put it, a place page 2 could not know.
+    agents = [Agent.new() for _ in range(4)]
+    rounds = DealRounds(CONTEXT, 1, parties(3))
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
+    for party in rounds.turns:
+        deck = agents[party].masked(rounds)
+        if party == 2:
+            ace = _encrypted(card_point(Card("As")), rounds.joint)
+            add, sub = pysodium.crypto_core_ristretto255_add, pysodium.crypto_core_ristretto255_sub
+            deck[51] = tuple(sub(add(deck[51][i], deck[0][i]), ace[i]) for i in (0, 1))
+            deck[0] = ace
+        rounds.take_deck(party, deck)
+    assert rounds.stage == "order"
+    assert rounds.waiting() == (0, 1, 2, 3)
+    assert rounds.ask(2) == {"step": "unmask", "points": [[ORDER, rounds.order_point.hex()]]}
+    for party in (3, 1, 0, 2):
+        rounds.take_order(party, agents[party].order_value(rounds, party))
+    values = [share_batch([rounds.order_point], a.secret, b"x").shares[0] for a in agents]
+    assert rounds.dealing == tuple(deal_order(values, rounds.deal_context))
+    place = rounds.dealing.index(0)
+    assert rounds.dealt(place) == ace
+    # Page 2's own value is fixed by its key, the others' it cannot know before they publish
+    # them: with other secrets of the other parties the ace goes elsewhere (eight draws all
+    # alike: one chance in 52⁷).
+    point, context = rounds.order_point, rounds.deal_context
+    places = set()
+    for _ in range(8):
+        others = [share_batch([point], Secret.new(), b"x").shares[0] for _ in range(3)]
+        places.add(deal_order([*others[:2], values[2], others[2]], context).index(0))
+    assert len(places) > 1
+    assert _audited(rounds, agents) == [(2, "substituted")]
+
+
+def test_an_order_value_whose_proof_fails_is_refused_naming_its_party() -> None:
+    agents = [Agent.new() for _ in range(3)]
+    rounds = DealRounds(CONTEXT, 1, parties(2))
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key, agent.key_proof(rounds, party))
+    for party in rounds.turns:
+        rounds.take_deck(party, agents[party].masked(rounds))
+    forged = Agent.new().order_value(rounds, 1)  # another secret than its key's
+    with pytest.raises(RoundsError, match="page 1's order value does not hold") as caught:
+        rounds.take_order(1, forged)
+    assert (caught.value.party, caught.value.kind) == (1, "unmasked")
+    honest = agents[1].order_value(rounds, 1)
+    elsewhere = share_batch(honest.points, agents[1].secret, rounds.batch_context((ORDER,), 0))
+    with pytest.raises(RoundsError, match="page 1's order value"):
+        rounds.take_order(1, elsewhere)  # proven for another party
+    assert (rounds.values, rounds.steps, rounds.waiting()) == ({}, [], (0, 1, 2))
+    with pytest.raises(RoundsError) as caught:
+        rounds.take(1, {"step": "unmask", "batch": {"shares": [], "challenge": "", "response": ""}})
+    assert caught.value.party == 1
+    for party in (1, 2, 0):
+        rounds.take_order(party, agents[party].order_value(rounds, party))
+    assert rounds.stage == "ready"
+    assert len(rounds.dealing) == len(DECK)
+    with pytest.raises(RoundsError, match="no order value is asked"):
+        rounds.take_order(1, honest)
+
+
 def test_a_pass_never_opens_a_face_down_card_of_a_seat_no_party_holds() -> None:
     parties = (Party("page 0", (0,)), Party("server", (1,)))  # seat 2 is nobody's
     agents = [Agent.new() for _ in parties]
@@ -403,9 +479,11 @@ def test_a_pass_never_opens_a_face_down_card_of_a_seat_no_party_holds() -> None:
 
 def test_a_stacked_order_deals_its_cards() -> None:
     cards = [Card(code) for code in ("As", "Kd", "2h")]
-    agents = agents_dealing(cards, 3, random.Random(1))
-    assert dealt_deck(agents)[:3] == cards
-    assert sorted(dealt_deck(agents)) == sorted(DECK)
+    rounds = DealRounds(CONTEXT, 1, parties(2))
+    agents = agents_dealing(cards, 3, random.Random(1), rounds.deal_context)
+    _keys_and_deck(rounds, agents)
+    assert dealt_deck(agents, rounds)[:3] == cards
+    assert sorted(dealt_deck(agents, rounds)) == sorted(DECK)
     assert sorted(shuffled_order(5)) == list(range(5))
 
 
@@ -426,7 +504,7 @@ def test_an_answer_sent_again_is_taken_once() -> None:
     mask = page.answer(sent(asked), rounds)
     assert rounds.take(0, mask) is not None
     assert rounds.take(0, sent(mask)) is None  # the page reconnected and sent it again
-    assert rounds.stage == "ready"
+    assert rounds.stage == "order"
     assert len(rounds.decks) == 2
     other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
     assert rounds.take(0, other) is None

@@ -58,6 +58,7 @@ __all__ = [
     "new_secret",
     "night_commitment",
     "opens",
+    "permutation",
     "sealed_deck",
     "value_commitment",
 ]
@@ -174,9 +175,8 @@ def _stream(key: bytes, message: bytes) -> Iterator[int]:
 
 def deck_order(seed: bytes, hand: int, deal: int, values: Mapping[int, bytes]) -> list[Card]:
     """The deck of deal ``deal`` of hand ``hand``: the 52 cards in :data:`~wildstud.cards.DECK`
-    order, shuffled by Fisher–Yates from the last position down, each swap's index drawn
-    without bias (a 32-bit word over the largest multiple of the range is drawn again) from
-    the HMAC stream keyed by the hand's ``seed`` over the revealed ``values`` by seat.
+    order, shuffled by :func:`permutation` keyed by the hand's ``seed`` over the revealed
+    ``values`` by seat.
 
     No value at all (a table of bots) leaves the order to the seed alone:
 
@@ -184,17 +184,31 @@ def deck_order(seed: bytes, hand: int, deal: int, values: Mapping[int, bytes]) -
     True
     """
     key = _sized(seed, SEED_BYTES, "a hand seed")
-    words = _stream(key, _transcript(hand, deal, values))
-    cards = list(DECK)
-    for top in range(len(cards) - 1, 0, -1):
+    return [DECK[i] for i in permutation(key, _transcript(hand, deal, values), len(DECK))]
+
+
+def permutation(key: bytes, message: bytes, size: int) -> list[int]:
+    """The positions ``0 … size − 1`` shuffled by Fisher–Yates from the last position down, each
+    swap's index drawn without bias (a 32-bit word at or over the largest multiple of the range
+    is drawn again) from the HMAC-SHA256 stream keyed by ``key`` over ``message`` and a 4-byte
+    big-endian block counter (the private deal's deal order draws its positions so too).
+
+    >>> permutation(bytes(32), b"m", 5) == permutation(bytes(32), b"m", 5)
+    True
+    >>> sorted(permutation(bytes(32), b"m", 5))
+    [0, 1, 2, 3, 4]
+    """
+    words = _stream(key, message)
+    positions = list(range(size))
+    for top in range(size - 1, 0, -1):
         span = top + 1
         limit = 2**32 - 2**32 % span
         word = next(words)
         while word >= limit:
             word = next(words)
         pick = word % span
-        cards[top], cards[pick] = cards[pick], cards[top]
-    return cards
+        positions[top], positions[pick] = positions[pick], positions[top]
+    return positions
 
 
 def deck_salts(seed: bytes, deal: int) -> list[bytes]:

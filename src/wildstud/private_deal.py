@@ -35,7 +35,8 @@ the others' and alone know the joint key's secret (a rogue key). The joint key i
 then c2), ``M`` its card's point. The deck starts open: position ``n`` holds ``(O, M_n)``, O the
 identity (32 zero bytes), the cards in :data:`~wildstud.cards.DECK`'s order. Each party in
 turn (at a table the server first, then the pages in their order: the party turning last knows
-which position goes to which seat, and an honest page after the server hides that from it),
+which ciphertext it put at which position, and the deal order, below, hides from it which seat
+a position goes to),
 reorders the deck and re-randomises every ciphertext
 (:func:`shuffle_turn`): ``out[j] = (in[o[j]].c1 + s_j·G, in[o[j]].c2 + s_j·J)`` with ``o`` its
 order (``o[j]``: the position of the deck it was given whose ciphertext goes to position
@@ -70,7 +71,26 @@ points, :data:`CARDS_SUM` (:func:`adds_up`), as it does whatever the order. A de
 the 52 cards reordered adds up to it only if something in it opens to no card (nobody knows how
 one card's point relates to another's): a card put in is caught before a card is dealt, unless
 its party added the difference to another position, which then opens to no card if it is ever
-opened (the bottom of the deck never is): that is the audit's to catch.
+opened (the bottom of the deck never is): that is the audit's to catch, and where such a card
+lands is the deal order's, not its party's.
+
+**The deal order.** Whoever turns the deck last knows which ciphertext it put at which
+position, so positions are not dealt in their order: once the last turn is in, every party at
+once publishes its *order value* ``v = x·P``, ``P`` the point :func:`order_point` hashes from
+the deal's context (hash-to-group, as a card's point, of ``H(b"order", ctx)``), proved with
+:func:`share_batch` over the one point ``P`` (the same Chaum–Pedersen proof as a share,
+``log_G h = log_P v``; at a table its context is the rounds' batch context of position 53,
+``…|deal N|unmask 53|party I``: :data:`~wildstud.private_wire.ORDER`). A value follows from
+its party's key, which was published before the chain began, so nobody chooses it, and nobody
+but its party knows it before it is published: the last turn cannot know where a position will
+go. The deal order ``π`` (:func:`deal_order`;
+``π[k]`` the position of the dealt deck dealt ``k``-th) is
+:func:`~wildstud.joint_shuffle.permutation` of the 52 positions, keyed by the first 32 bytes of
+``H(b"deal order", ctx, v_0, v_1, …)`` (every party's value in the parties' order) over the
+message ``b"wildstud/deal-order\x00"``: Fisher–Yates from the last position down, each swap's
+index ``w mod (top + 1)`` for the next 32-bit big-endian word ``w`` of the stream
+``HMAC-SHA256(key, message ‖ u32(block))``, ``block`` = 0, 1 …, a word at or over the largest
+multiple of ``top + 1`` below 2³² skipped. A party that withholds its value can only void the deal.
 
 **The audit.** After the hand (or the night) each party publishes its secret and order;
 :func:`audit` replays every turn of the deck from them and checks every share, and names a
@@ -78,7 +98,8 @@ party whose key is not its secret's (``key``), whose order is none (``order``), 
 reordered or re-randomised otherwise than its secret and order say (``reordered``: its deck
 decrypts, under the sum of every secret, to the cards it was given, elsewhere or re-randomised
 otherwise), whose deck holds a card it was not given (``substituted``), or whose share does
-not follow from its secret (``unmasked``).
+not follow from its secret (``unmasked``: an order value that does not is one too, its batch
+being over ``P``).
 
 The arithmetic is libsodium's (through ``pysodium``): nothing here adds, multiplies or inverts
 by hand.
@@ -105,6 +126,7 @@ from dataclasses import dataclass
 from wildstud.cards import DECK, Card
 from wildstud.errors import WildstudError
 from wildstud.extras import MissingExtraError
+from wildstud.joint_shuffle import permutation
 
 try:
     import pysodium as _sodium
@@ -129,6 +151,7 @@ __all__ = [
     "check_key",
     "check_shares",
     "deal_deck",
+    "deal_order",
     "deck_sum",
     "is_point",
     "joint_key",
@@ -136,6 +159,7 @@ __all__ = [
     "open_card",
     "open_deck",
     "open_own",
+    "order_point",
     "prove_key",
     "share_batch",
     "shuffle_turn",
@@ -376,6 +400,33 @@ def adds_up(summed: Ciphertext, shares: Sequence[Point]) -> bool:
         return less_shares(summed, shares)[1] == CARDS_SUM
     except PrivateDealError:
         return False
+
+
+def order_point(context: bytes) -> Point:
+    """The point every party's order value is its secret times, for the deal of ``context``:
+    nobody knows its logarithm to the base.
+
+    >>> order_point(b"d") == order_point(b"d") != order_point(b"e")
+    True
+    """
+    return bytes(_sodium.crypto_core_ristretto255_from_hash(_hash(b"order", context)))
+
+
+_ORDER_MESSAGE = b"wildstud/deal-order\x00"
+
+
+def deal_order(values: Sequence[Point], context: bytes) -> list[int]:
+    """The deal order of the deal of ``context`` from every party's order value (``values``, in
+    the parties' order): ``order[k]`` is the position of the dealt deck dealt ``k``-th.
+
+    >>> one, other = Secret.new(), Secret.new()
+    >>> values = [_times(s.scalar, order_point(b"d")) for s in (one, other)]
+    >>> order = deal_order(values, b"d")
+    >>> sorted(order) == list(range(52)), order == deal_order(values[::-1], b"d")
+    (True, False)
+    """
+    key = _hash(b"deal order", context, *(_point(value) for value in values))[:32]
+    return permutation(key, _ORDER_MESSAGE, len(DECK))
 
 
 def open_deck() -> list[Ciphertext]:

@@ -1,6 +1,7 @@
 """The dealer policy of a private hand at the table (issue 26 item 2): each face-down card dealt
-as its deck position, each face-up one as the card the rounds of
-:mod:`wildstud.private_rounds` opened there."""
+as its place in the deal (the ``k``-th card dealt, which the rounds of
+:mod:`wildstud.private_rounds` map to a position of the dealt deck by the deal order), each
+face-up one as the card the rounds opened there."""
 
 from __future__ import annotations
 

@@ -16,11 +16,18 @@ bound to) is the rounds' context then ``|deal N``. In order:
 2. **The deck.** Each party in turn reorders and re-randomises the deck the one before it
    handed on (:meth:`DealRounds.take_deck`; the first turns the open deck): a chain, one party
    after another, the server first (:attr:`DealRounds.turns`: the party turning last knows
-   which position goes to which seat, so it could aim a card it put in at one; an honest page
-   after the server hides that from it). The deck is checked for what can be checked on the
+   which ciphertext it put at which position; the deal order, next, hides which seat a
+   position goes to from every party). The deck is checked for what can be checked on the
    spot (52 different ciphertexts, each two points of the group); that the party turned it
    honestly is the audit's to say, once secrets are published.
-3. **Passes: one round.** Before the dealer deals a street (or a community or centre card), the
+3. **The deal order.** Once the last turn is in, every party is asked at once for its order
+   value (:meth:`DealRounds.take_order`: its share of the one point
+   :func:`~wildstud.private_deal.order_point`, at position :data:`ORDER`, with its proof), in
+   any order; from every value the deal order (:attr:`DealRounds.dealing`,
+   :func:`~wildstud.private_deal.deal_order`) says which position of the dealt deck is dealt
+   first, second …: the party turning last could aim a card it put in at a position, never at
+   a seat. A value whose proof fails is refused, naming its party.
+4. **Passes: one round.** Before the dealer deals a street (or a community or centre card), the
    cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`) are opened in one pass
    (:meth:`DealRounds.open_pass`): every party is asked at once for its shares of every
    position of the pass that is not its own (:meth:`DealRounds.to_unmask`: a face-up card's
@@ -31,13 +38,15 @@ bound to) is the rounds' context then ``|deal N``. In order:
    up to the 52 cards (:func:`~wildstud.private_deal.adds_up`), a turn put in a card that was
    not in the deck (``substituted``, the audit says whose). When the last is in, the pass is
    over: a face-up card is named (:attr:`DealRounds.known`), a face-down card's owner
-   adds its own share alone (:meth:`Agent.open_own`, from :meth:`DealRounds.own_points`). The
-   dealer policy :class:`RoundsDealer` deals the positions in order: a face-down card as its
-   position, a face-up one as the card named.
-4. **Showdown.** A hand is shown by its owner publishing its own shares of its face-down
+   adds its own share alone (:meth:`Agent.open_own`, from :meth:`DealRounds.own_points`). A
+   pass's positions are the deal's dealing places (``k``: the ``k``-th card dealt), each
+   standing for the dealt deck's position ``dealing[k]`` (:meth:`DealRounds.dealt`). The
+   dealer policy :class:`RoundsDealer` deals them in order: a face-down card as its place, a
+   face-up one as the card named.
+5. **Showdown.** A hand is shown by its owner publishing its own shares of its face-down
    positions, in one batch with proof (:meth:`DealRounds.take_show`); folded and mucked cards
    are never opened.
-5. **Audit.** Once the hand is over every party may publish its secret and order
+6. **Audit.** Once the hand is over every party may publish its secret and order
    (:meth:`DealRounds.take_reveal`): :meth:`DealRounds.audit` replays every turn of the deck and
    checks every share, and names a party that reordered wrongly, substituted a card or shared
    wrongly.
@@ -61,6 +70,8 @@ A whole deal between two pages and the server, played by :class:`Agent` values:
 ...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
 >>> for index in rounds.turns:  # the server first, then each page
 ...     _ = rounds.take_deck(index, agents[index].masked(rounds))
+>>> for index in reversed(rounds.waiting()):  # every party's order value, in any order
+...     _ = rounds.take_order(index, agents[index].order_value(rounds, index))
 >>> dealer = RoundsDealer()
 >>> hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=dealer)
 >>> _ = rounds.open_pass(hand.cards_due())
@@ -85,6 +96,7 @@ from typing import Literal
 
 from wildstud.cards import DECK, Card
 from wildstud.deal.stages import Chance, Stage
+from wildstud.private_agent import Agent
 from wildstud.private_deal import (
     VERSION,
     Ciphertext,
@@ -100,20 +112,20 @@ from wildstud.private_deal import (
     check_deck,
     check_key,
     check_shares,
+    deal_order,
     deck_sum,
     is_point,
     joint_key,
     less_shares,
     open_card,
     open_deck,
-    open_own,
-    prove_key,
-    share_batch,
-    shuffle_turn,
-    shuffled_order,
+    order_point,
 )
 from wildstud.private_dealer import RoundsDealer
 from wildstud.private_wire import (
+    ORDER,
+    Kind,
+    Row,
     batch_context,
     ciphertext_hex,
     ciphertext_of,
@@ -125,6 +137,7 @@ from wildstud.private_wire import (
 )
 
 __all__ = [
+    "ORDER",
     "Agent",
     "DealRounds",
     "Kind",
@@ -137,16 +150,8 @@ __all__ = [
     "parties_of",
 ]
 
-Kind = Literal["parties", "key", "deck", "pass", "unmask", "show", "reveal", "agent", "audit"]
-"""What a row holds: the deal's parties (its first row, :meth:`DealRounds.parties_row`), a
-party's key with its proof, its turn of the deck, a pass opened (the server's), a party's
-shares in a pass, a hand shown, a party's secret and order after the hand; or the server's own
-secret and order (:meth:`Agent.row`: stored, never sent), or the deal's audit once every secret
-was published (its faults: :mod:`wildstud.server.table.private_reveal`); the last two skipped
-by :meth:`DealRounds.apply`."""
-
 SERVER_ROW = -1
-"""The party of a row the rounds write themselves (a pass opened)."""
+"""The party of a row the rounds write themselves (a pass opened, :class:`Row`)."""
 
 DECK_SIZE = len(DECK)
 
@@ -159,10 +164,10 @@ class RoundsError(PrivateDealError):
     """An answer the rounds refuse: ``party`` (its index; ``None`` when nobody can be named
     before the audit) did ``kind`` wrong: ``turn`` (not its turn, or nothing asked of it),
     ``key`` (no point, or its proof of knowledge fails), ``deck`` (not 52 different
-    ciphertexts), ``unmasked`` (shares that are not of the points asked, or whose proof fails),
-    ``shown`` (a show that does not open the owner's cards) or ``substituted`` (every share
-    held, yet a card is no card: a turn of the deck put in a point that was not in it; the
-    audit names whose)."""
+    ciphertexts), ``unmasked`` (shares, or an order value, not of the points asked, or whose
+    proof fails), ``shown`` (a show that does not open the owner's cards) or ``substituted``
+    (every share held, yet a card is no card: a turn of the deck put in a point that was not in
+    it; the audit names whose)."""
 
     def __init__(self, party: int | None, kind: str, message: str) -> None:
         super().__init__(message)
@@ -220,17 +225,6 @@ class PassSlot:
     up: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One answer taken, to store before the rounds go on: its deal, what it is, its party
-    (:data:`SERVER_ROW` for a pass opened) and its data (JSON, hexadecimal points)."""
-
-    deal: int
-    kind: Kind
-    party: int
-    data: str
-
-
 @dataclass(eq=False)
 class DealRounds:
     """The rounds of one deal (see the module): ``context`` names the table and hand (every
@@ -264,6 +258,11 @@ class DealRounds:
     again (a page that reconnected resends what it sent last) is taken once."""
     joint: Point = b""
     """The joint key, once every key is in."""
+    values: dict[int, Point] = field(default_factory=dict)
+    """Each party's order value taken."""
+    dealing: tuple[int, ...] = ()
+    """The deal order, once every order value is in: ``dealing[k]`` is the position of the
+    dealt deck dealt ``k``-th (:func:`~wildstud.private_deal.deal_order`)."""
 
     def __post_init__(self) -> None:
         seats = [seat for party in self.parties for seat in party.seats]
@@ -278,8 +277,8 @@ class DealRounds:
 
         >>> import copy
         >>> rounds = DealRounds(b"t", 1, (Party("Ann", (0,)), Party("server", (1,))))
-        >>> trial, one = copy.deepcopy(rounds), Secret.new()
-        >>> _ = trial.take_key(0, one.key, prove_key(one, trial.deal_context, 0))
+        >>> trial, one = copy.deepcopy(rounds), Agent.new()
+        >>> _ = trial.take_key(0, one.key, one.key_proof(trial, 0))
         >>> len(trial.keys), len(rounds.keys)
         (1, 0)
         """
@@ -299,6 +298,8 @@ class DealRounds:
             dict(self.revealed),
             set(self.answered),
             self.joint,
+            dict(self.values),
+            self.dealing,
         )
 
     # -- where it stands -------------------------------------------------------------------
@@ -310,13 +311,16 @@ class DealRounds:
         return b"%s|deal %d" % (self.context, self.deal)
 
     @property
-    def stage(self) -> Literal["keys", "masking", "ready", "pass"]:
-        """``keys`` (a key is missing), ``masking`` (a turn of the deck is), ``pass`` (a pass
-        is open) or ``ready`` (the dealer may deal what the passes opened)."""
+    def stage(self) -> Literal["keys", "masking", "order", "ready", "pass"]:
+        """``keys`` (a key is missing), ``masking`` (a turn of the deck is), ``order`` (an
+        order value is), ``pass`` (a pass is open) or ``ready`` (the dealer may deal what the
+        passes opened)."""
         if len(self.keys) < len(self.parties):
             return "keys"
         if len(self.decks) < len(self.parties):
             return "masking"
+        if not self.dealing:
+            return "order"
         return "pass" if self.pending else "ready"
 
     @property
@@ -333,6 +337,8 @@ class DealRounds:
             return tuple(i for i in range(len(self.parties)) if i not in self.keys)
         if stage == "masking":
             return (self.turns[len(self.decks)],)
+        if stage == "order":
+            return tuple(i for i in range(len(self.parties)) if i not in self.values)
         return tuple(sorted(self.pending))
 
     def opened_passes(self) -> list[tuple[PassSlot, ...]]:
@@ -351,11 +357,21 @@ class DealRounds:
         return list(self.decks[-1]) if self.decks else open_deck()
 
     def dealt(self, position: int) -> Ciphertext:
-        """The ciphertext at ``position`` of the deck dealt from (at :data:`SUM`, the deck's
-        sum)."""
+        """The ciphertext of the ``position``-th card dealt: the dealt deck's position
+        ``dealing[position]`` (at :data:`SUM`, the deck's sum)."""
         if position == SUM:
             return deck_sum(self.decks[-1])
-        return self.decks[-1][position]
+        return self.decks[-1][self.dealing[position]]
+
+    @property
+    def order_point(self) -> Point:
+        """The point whose share is each party's order value
+        (:func:`~wildstud.private_deal.order_point` of the deal context)."""
+        return order_point(self.deal_context)
+
+    def _c1(self, position: int) -> Point:
+        # The point a share of ``position`` is of: a dealt card's c1, or the order point.
+        return self.order_point if position == ORDER else self.dealt(position)[0]
 
     def batch_context(self, positions: Sequence[int], party: int, show: bool = False) -> bytes:
         """What the one proof of ``party``'s shares of ``positions`` is bound to
@@ -417,6 +433,26 @@ class DealRounds:
             raise RoundsError(party, "deck", str(error)) from None
         self.decks.append(turned)
         return Row(self.deal, "deck", party, json.dumps([ciphertext_hex(c) for c in turned]))
+
+    def take_order(self, party: int, batch: Shares) -> Row:
+        """``party``'s order value: its share of :attr:`order_point` (the one point of
+        ``batch``, at :data:`ORDER`) with its proof bound to :meth:`batch_context`. Every
+        party answers at once, in any order; the last fixes the deal order (:attr:`dealing`)."""
+        self._party(party)
+        if self.stage != "order" or party in self.values:
+            raise RoundsError(party, "turn", "no order value is asked of this party")
+        if not self._holds(party, (ORDER,), batch, show=False):
+            raise RoundsError(
+                party,
+                "unmasked",
+                f"{self.parties[party].name}'s order value does not hold: its proof fails",
+            )
+        self.values[party] = batch.shares[0]
+        self.steps.append(Step(party, self.batch_context((ORDER,), party), batch))
+        if len(self.values) == len(self.parties):
+            values = [self.values[i] for i in range(len(self.parties))]
+            self.dealing = tuple(deal_order(values, self.deal_context))
+        return Row(self.deal, "order", party, json.dumps(shares_data((ORDER,), batch)))
 
     def open_pass(self, chances: Sequence[Chance]) -> Row:
         """Open a pass over the cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`): the
@@ -495,7 +531,7 @@ class DealRounds:
         """Whether ``batch`` is ``party``'s shares of ``positions``' ``c1``, proof and all."""
         return (
             bool(positions)
-            and list(batch.points) == [self.dealt(p)[0] for p in positions]
+            and list(batch.points) == [self._c1(p) for p in positions]
             and check_shares(batch, self.keys[party], self.batch_context(positions, party, show))
         )
 
@@ -568,7 +604,7 @@ class DealRounds:
     def audit(self) -> list[Fault]:
         """Every fault the published secrets show (see :func:`wildstud.private_deal.audit`);
         raises :class:`~wildstud.private_deal.PrivateDealError` until every party published."""
-        if len(self.revealed) < len(self.parties) or self.stage in ("keys", "masking"):
+        if len(self.revealed) < len(self.parties) or self.stage in ("keys", "masking", "order"):
             raise PrivateDealError("the audit needs every party's deck, secret and order")
         keys = [self.keys[i] for i in range(len(self.parties))]
         revealed = [self.revealed[i] for i in range(len(self.parties))]
@@ -594,6 +630,8 @@ class DealRounds:
         if stage == "masking" and self.waiting() == (party,):
             deck = [ciphertext_hex(ciphertext) for ciphertext in self.deck()]
             return {"step": "mask", "deck": deck, "joint": self.joint.hex()}
+        if stage == "order" and party not in self.values:
+            return {"step": "unmask", "points": [[ORDER, self.order_point.hex()]]}
         if party in self.pending:
             points = [[p, self.dealt(p)[0].hex()] for p in self.to_unmask(party)]
             return {"step": "unmask", "points": points}
@@ -645,6 +683,8 @@ class DealRounds:
                 if not isinstance(deck, list):
                     raise PrivateDealError("a deck is a list of ciphertexts")
                 return self.take_deck(party, [ciphertext_of(item) for item in deck])
+            if step == "unmask" and self.stage == "order":
+                return self.take_order(party, self._answered(body, (ORDER,)))
             if step == "unmask":
                 positions = self.to_unmask(party) if party in self.pending else ()
                 return self.take_unmasking(party, self._answered(body, positions))
@@ -674,7 +714,7 @@ class DealRounds:
         batch = body.get("batch")
         if not isinstance(batch, Mapping):
             raise PrivateDealError("a batch of shares is an object")
-        return shares_of(batch, [self.dealt(position)[0] for position in positions])
+        return shares_of(batch, [self._c1(position) for position in positions])
 
     # -- the store ---------------------------------------------------------------------------
 
@@ -685,6 +725,8 @@ class DealRounds:
             self.take_key(row.party, *key_of(data))  # (a row twice: taken once)
         elif row.kind == "deck":
             self.take_deck(row.party, [ciphertext_of(item) for item in data])
+        elif row.kind == "order":
+            self.take_order(row.party, shares_of(data))
         elif row.kind == "pass":
             self._open(tuple(PassSlot(p, s, u) for p, s, u in data))
         elif row.kind == "unmask":
@@ -726,73 +768,3 @@ class DealRounds:
         for row in rows:
             rounds.apply(row)
         return rounds
-
-
-@dataclass(frozen=True, slots=True)
-class Agent:
-    """What a party holds for a deal: its secret and its order. Each page holds one (in
-    IndexedDB, in the page's JavaScript), the server one for its seats; :meth:`row` is what
-    the server stores of its own, to resume after a restart."""
-
-    secret: Secret
-    order: tuple[int, ...]
-
-    @classmethod
-    def new(cls) -> Agent:
-        """A fresh secret and order."""
-        return cls(Secret.new(), tuple(shuffled_order(DECK_SIZE)))
-
-    @property
-    def key(self) -> Point:
-        """The key it publishes."""
-        return self.secret.key
-
-    def key_proof(self, rounds: DealRounds, party: int) -> KeyProof:
-        """The proof that it knows its key's secret, as party ``party`` of ``rounds``."""
-        return prove_key(self.secret, rounds.deal_context, party)
-
-    def masked(self, rounds: DealRounds) -> list[Ciphertext]:
-        """Its turn at the deck of ``rounds``."""
-        return shuffle_turn(
-            rounds.deck(), self.secret, self.order, rounds.joint, rounds.deal_context
-        )
-
-    def unmaskings(self, rounds: DealRounds, party: int) -> Shares:
-        """Its answer in the pass open: its shares of every position it shares, in order, in
-        one batch with one proof."""
-        positions = rounds.to_unmask(party)
-        points = [rounds.dealt(position)[0] for position in positions]
-        return share_batch(points, self.secret, rounds.batch_context(positions, party))
-
-    def open_own(self, rounds: DealRounds, position: int) -> Card:
-        """Its own face-down card at ``position``, once the others shared it."""
-        owner = rounds.owner(rounds.owners[position])
-        assert owner is not None
-        return open_own(rounds.left(position, owner), [], self.secret)
-
-    def show(self, rounds: DealRounds, party: int, seat: int) -> Shares | None:
-        """Its shares showing ``seat``'s face-down cards not shown yet, in dealing order, in
-        one batch (``None``: nothing to show)."""
-        positions = rounds.unshown(seat)
-        if not positions:
-            return None
-        points = [rounds.dealt(position)[0] for position in positions]
-        context = rounds.batch_context(positions, party, show=True)
-        return share_batch(points, self.secret, context)
-
-    def row(self, deal: int, party: int) -> Row:
-        """Its secret and order as a row for the store: the server keeps its own, to resume
-        after a restart (never sent; nobody else's is ever stored before the hand is over).
-
-        >>> agent = Agent.new()
-        >>> Agent.load(agent.row(1, 3)) == agent
-        True
-        """
-        data = {"secret": self.secret.scalar.hex(), "order": list(self.order)}
-        return Row(deal, "agent", party, json.dumps(data))
-
-    @classmethod
-    def load(cls, row: Row) -> Agent:
-        """The agent of a row from :meth:`row`."""
-        data = json.loads(row.data)
-        return cls(Secret.of(bytes.fromhex(data["secret"])), tuple(data["order"]))

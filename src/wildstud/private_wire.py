@@ -10,8 +10,12 @@ ciphertext 128, ``c1`` then ``c2``). Asked ``{"step": "key"}``, a page answers `
 "joint": point}``, it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Asked ``{"step":
 "unmask", "points": [[position, c1], …]}``, it answers ``{"step": "unmask", "batch":
 {"shares": [share, …], "challenge", "response"}}``, the shares in the order asked, its proof
-bound to :func:`batch_context` of the positions asked. Its own face-down cards come as
-``[position, ciphertext]`` with every other party's share taken off ``c2``
+bound to :func:`batch_context` of the positions asked. Once the last turn of the deck is in,
+it is asked so for its order value first: ``points`` is ``[[53, P]]`` (:data:`ORDER`, ``P``
+:func:`~wildstud.private_deal.order_point` of the deal context), and it answers its share of
+``P`` the same way. A pass's positions are places in the deal order (the ``k``-th card dealt),
+their ``c1`` the dealt deck's at the position the deal order gives. Its own face-down cards
+come as ``[position, ciphertext]`` with every other party's share taken off ``c2``
 (:meth:`~wildstud.private_rounds.DealRounds.own_points`): the card is ``c2 − x·c1``. Asked to
 show, with ``points`` those ciphertexts of the seat's cards not shown yet, it answers
 ``{"step": "show", "seat", "batch": {…}}``, its shares of their ``c1`` bound to the show's
@@ -33,10 +37,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from wildstud.private_deal import Ciphertext, KeyProof, Point, PrivateDealError, Shares
 
 __all__ = [
+    "ORDER",
+    "Kind",
+    "Row",
     "batch_context",
     "ciphertext_hex",
     "ciphertext_of",
@@ -47,6 +56,34 @@ __all__ = [
     "shares_data",
     "shares_of",
 ]
+
+
+ORDER = 53
+"""The position (past the deck's sum's, 52) at which the order round names its one point
+(:func:`~wildstud.private_deal.order_point`), each party's order value being its share of it."""
+
+Kind = Literal[
+    "parties", "key", "deck", "order", "pass", "unmask", "show", "reveal", "agent", "audit"
+]
+"""What a row holds: the deal's parties (its first row,
+:meth:`~wildstud.private_rounds.DealRounds.parties_row`), a party's key with its proof, its
+turn of the deck, its order value with its proof, a pass opened (the server's), a party's
+shares in a pass, a hand shown, a party's secret and order after the hand; or the server's own
+secret and order (:meth:`~wildstud.private_agent.Agent.row`: stored, never sent), or the deal's
+audit once every secret was published (its faults: :mod:`wildstud.server.table.private_reveal`);
+the last two skipped by :meth:`~wildstud.private_rounds.DealRounds.apply`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One answer taken, to store before the rounds go on: its deal, what it is, its party
+    (:data:`~wildstud.private_rounds.SERVER_ROW` for a pass opened) and its data (JSON,
+    hexadecimal points)."""
+
+    deal: int
+    kind: Kind
+    party: int
+    data: str
 
 
 def batch_context(

@@ -15,6 +15,7 @@ import {
   cardsSumPoint,
   checkKey,
   checkShares,
+  dealOrder,
   deckSum,
   jointKey,
   lessShares,
@@ -22,6 +23,7 @@ import {
   openCard,
   openDeck,
   openOwn,
+  orderPoint,
   proveKey,
   secretOf,
   shareBatch,
@@ -193,4 +195,24 @@ test("a dealt deck adds up to the 52 cards (the library's sum); one with a card 
   ];
   assert.ok(!addsUpWith([ace, ...dealt.slice(1)]));
   assert.ok(!addsUp(deckSum(dealt), [new Uint8Array(32)]), "a share that is no point");
+});
+
+test("the order point, each party's order value with its proof and the deal order are the library's", async () => {
+  const { point, values, deal_order: dealt } = golden.order;
+  assert.equal(hex(orderPoint(context)), point);
+  assert.notEqual(hex(orderPoint(words(golden.context + " "))), point, "another deal");
+  values.forEach((vector, party) => {
+    const made = shareBatch([bytes(point)], secrets[party], words(vector.context));
+    assert.deepEqual(
+      { shares: made.shares.map(hex), challenge: hex(made.challenge), response: hex(made.response) },
+      { shares: vector.shares, challenge: vector.challenge, response: vector.response },
+    );
+    const theirs = { ...made, points: [bytes(point)] };
+    assert.ok(checkShares(theirs, secrets[party].key, words(vector.context)));
+    assert.ok(!checkShares(theirs, secrets[1 - party].key, words(vector.context)), "another party's key");
+  });
+  const shares = values.map((vector) => bytes(vector.shares[0]));
+  assert.deepEqual(await dealOrder(shares, context), dealt);
+  assert.notDeepEqual(await dealOrder([...shares].reverse(), context), dealt, "the parties' order counts");
+  await assert.rejects(dealOrder([shares[0], new Uint8Array(32)], context), /not a point/);
 });

@@ -28,6 +28,7 @@ import {
   newSecret,
   openCard,
   openDeck,
+  orderPoint,
   secretOf,
   shareBatch,
   shuffleTurn,
@@ -113,6 +114,29 @@ test("asked for a street's shares it answers at once, one batch whose proof hold
   assert.ok(checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0)));
   assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 1)), "another party's");
   assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0, true)), "a show's");
+});
+
+test("asked for its order value it shares the deal's order point, and no other point at position 53", async () => {
+  const { rounds, sent } = page();
+  await rounds.take({ ...ask, step: "key" });
+  const key = fromHex(sent[0].answer.key);
+  const point = orderPoint(dealContext(ask.context, 1));
+  await rounds.take({ ...ask, step: "unmask", points: [[53, toHex(point)]], key: sent[0].answer.key });
+  const { batch } = sent[1].answer;
+  const made = {
+    points: [point],
+    shares: batch.shares.map(fromHex),
+    challenge: fromHex(batch.challenge),
+    response: fromHex(batch.response),
+  };
+  assert.ok(checkShares(made, key, batchContext(ask.context, 1, [53], 0)));
+  // Another point there (a card's c1, which the page cannot tell from any other) is not shared.
+  const other = toHex(openDeck()[0][1]);
+  await assert.rejects(
+    rounds.take({ ...ask, step: "unmask", points: [[53, other]], key: sent[0].answer.key }),
+    /the deal's order point only/,
+  );
+  assert.equal(sent.length, 2);
 });
 
 test("it reads a deal's secret from its store once, and two frames at once answer with one secret", async () => {

@@ -144,11 +144,13 @@ async def _private() -> None:
         same answer sent again is taken."""
         before = held(frame)
         mark = len(page.player.frames)
-        kind = "deck" if frame.answer["step"] == "mask" else frame.answer["step"]
+        step = frame.answer["step"]
+        # An unmask answer is an order value's row while the deal order is drawn.
+        kinds = {"mask": ("deck",), "unmask": ("unmask", "order")}.get(step, (step,))
 
         def its_row(args: tuple[Any, ...]) -> bool:
             rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
-            return any((row.kind, row.party) == (kind, party) for row in rows)
+            return any(row.kind in kinds and row.party == party for row in rows)
 
         night.store.only = its_row
 

@@ -163,6 +163,8 @@ def at_pass() -> tuple[PrivateState, list[Row]]:
     for index in rounds.turns:  # the server first
         each = (ANN, BOB, agent)[index]
         rows.append(rounds.take_deck(index, each.masked(rounds)))
+    for index, each in enumerate((ANN, BOB, agent)):
+        rows.append(rounds.take_order(index, each.order_value(rounds, index)))
     hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=RoundsDealer())
     rows.append(rounds.open_pass(hand.cards_due()))
     rows += server_answers(rounds, agent)

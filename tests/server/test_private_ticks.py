@@ -15,7 +15,7 @@ from wildstud.deal import PrivateHand
 from wildstud.games import find_game
 from wildstud.private_deal import Secret, share_batch
 from wildstud.private_rounds import Agent, DealRounds, RoundsDealer
-from wildstud.private_wire import ciphertext_hex, key_data
+from wildstud.private_wire import ORDER, ciphertext_hex, key_data, shares_data
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
@@ -87,11 +87,22 @@ def mask_answer(rounds: DealRounds | None, agent: Agent) -> dict[str, Any]:
     return {"step": "mask", "deck": deck, "key": agent.key.hex()}
 
 
+def order_answer(rounds: DealRounds, agent: Agent, party: int) -> dict[str, Any]:
+    """``agent``'s order value as party ``party`` of ``rounds``, as its page sends it."""
+    batch = shares_data([ORDER], agent.order_value(rounds, party))
+    shares = [share for _, _, share in batch["batch"]]  # type: ignore[attr-defined]
+    body = {"shares": shares, "challenge": batch["challenge"], "response": batch["response"]}
+    return {"step": "unmask", "batch": body, "key": agent.key.hex()}
+
+
 def ready(live: LiveHand) -> PrivateState:
     """The deal begun, Ann's key and turn of the deck taken, the server's answers after them."""
     state = handle(PrivateState(), tick(live), 10.0).state
     state = answered(state, key_answer(state, ANN, 0), 11.0)
     state = answered(state, mask_answer(state.rounds, ANN), 12.0)
+    assert state.rounds is not None
+    assert state.rounds.stage == "order"  # the server's order value in, Ann's asked
+    state = answered(state, order_answer(state.rounds, ANN, 0), 12.5)
     assert state.rounds is not None
     assert state.rounds.stage == "ready"
     return state
@@ -131,6 +142,24 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
     assert isinstance(void.then, Taken)
     assert (void.then.state.rounds, void.then.state.showing) == (None, None)
     assert handle(state, void.then, 19.0).state is void.then.state  # adopted with the void
+
+
+def test_a_page_that_withholds_its_order_value_voids_the_deal_at_its_clock() -> None:
+    # After the last turn of the deck every party is asked its order value (the server's taken
+    # at once), on a clock of its own: a page that keeps it back can only void the deal.
+    live = live_hand()
+    state = handle(PrivateState(), tick(live), 10.0).state
+    state = answered(state, key_answer(state, ANN, 0), 11.0)
+    state = answered(state, mask_answer(state.rounds, ANN), 12.0)
+    rounds = state.rounds
+    assert rounds is not None
+    assert (rounds.stage, rounds.waiting(), state.deadline) == ("order", (0,), 20.0)
+    assert rounds.ask(0) == {"step": "unmask", "points": [[ORDER, rounds.order_point.hex()]]}
+    waiting = handle(state, tick(live), 19.0)
+    assert (waiting.effect, waiting.reply) == (None, 1.0)
+    late = handle(state, tick(live), 20.5)
+    assert late.effect == Effect(Voided("Ann did not answer in time"))
+    assert late.state.rounds is None
 
 
 def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
@@ -265,6 +294,9 @@ def test_a_wrong_share_is_refused_the_others_taken_and_the_deal_voided_naming_it
         state = answered(state, key_answer(state, agent, party), 11.0, seat)
     for seat, agent in ((2, ANN), (3, BOB)):
         state = answered(state, mask_answer(state.rounds, agent), 12.0, seat)
+    for seat, party, agent in ((2, 0, ANN), (3, 1, BOB)):
+        assert state.rounds is not None
+        state = answered(state, order_answer(state.rounds, agent, party), 12.5, seat)
     pass_open = handle(state, both, 13.0)  # the pass: Ann and Bob asked at once
     asked = {news.audience: news.frame for news in pass_open.news if isinstance(news, News)}
     assert {frame["step"] for frame in asked.values()} == {"unmask"}

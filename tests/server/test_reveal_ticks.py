@@ -54,6 +54,9 @@ def masked_deal() -> tuple[OpenDeal, Row]:
     rows += server_answers(rounds, SERVER)  # the server turns the deck first
     for party, agent in enumerate((ANN, BOB)):
         rows.append(rounds.take_deck(party, agent.masked(rounds)))
+    rows += server_answers(rounds, SERVER)  # its order value
+    for party, agent in enumerate((ANN, BOB)):
+        rows.append(rounds.take_order(party, agent.order_value(rounds, party)))
     assert rounds.stage == "ready"
     public = DealRounds.from_rows(context("t", 4), rows)
     return OpenDeal(4, public, tuple(rows), {0: 2, 1: 3}), SERVER.row(1, 2)

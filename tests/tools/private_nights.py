@@ -165,6 +165,7 @@ def substituted() -> PrivateNight:
     turned[5] = shuffle_turn(alien, agents[1].secret, [0], rounds.joint, b"its own")[0]
     rows.append(rounds.take_deck(1, turned))
     rows.append(rounds.take_deck(0, agents[0].masked(rounds)))
+    rows += [rounds.take_order(p, a.order_value(rounds, p)) for p, a in enumerate(agents)]
     rows += [rounds.take_reveal(p, a.secret.scalar, a.order) for p, a in enumerate(agents)]
     return night_of(TABLE, [(1, context(1), rows)])
 

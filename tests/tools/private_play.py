@@ -13,7 +13,15 @@ from typing import Any
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand, Stage
-from wildstud.private_deal import Secret, open_own, prove_key, share_batch, shuffle_turn
+from wildstud.private_deal import (
+    Secret,
+    deal_order,
+    open_own,
+    order_point,
+    prove_key,
+    share_batch,
+    shuffle_turn,
+)
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -31,23 +39,35 @@ def turns(count: int) -> tuple[int, ...]:
     return (count - 1, *range(count - 1))
 
 
-def agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Agent]:
-    """``count`` agents (in party order) whose turns of the deck deal ``cards`` from the top
-    (the order of the agent turning last chosen to make it): a test's stacked deck through
+def agents_dealing(
+    cards: list[Card], count: int, rng: random.Random, context: bytes
+) -> list[Agent]:
+    """``count`` agents (in party order) whose turns of the deck deal ``cards`` first in the
+    deal of ``context`` (the deal order follows from their secrets alone, and the order of the
+    agent turning last is chosen to put each card where it says): a test's stacked deck through
     honest rounds."""
+    secrets = [Secret.new() for _ in range(count)]  # in the order of the turns
+    by_party = dict(zip(turns(count), secrets, strict=True))
+    point = order_point(context)
+    values = [share_batch([point], by_party[party], b"v").shares[0] for party in range(count)]
+    dealing = deal_order(values, context)
     agents = []
     composed = list(range(len(DECK)))  # composed[j]: the card index at position j so far
-    for _ in range(count - 1):
+    for secret in secrets[:-1]:
         order = list(range(len(DECK)))
         rng.shuffle(order)
-        agents.append(Agent(Secret.new(), tuple(order)))
+        agents.append(Agent(secret, tuple(order)))
         composed = [composed[source] for source in order]
     where = {card_index: j for j, card_index in enumerate(composed)}
     wanted = [DECK.index(card) for card in cards]
     rest = [i for i in range(len(DECK)) if i not in set(wanted)]
     rng.shuffle(rest)
-    last = tuple(where[index] for index in [*wanted, *rest])
-    agents.append(Agent(Secret.new(), last))
+    target = [-1] * len(DECK)  # target[p]: the card index the dealt deck holds at p
+    for k, index in enumerate(wanted):
+        target[dealing[k]] = index
+    free = iter(rest)
+    target = [index if index >= 0 else next(free) for index in target]
+    agents.append(Agent(secrets[-1], tuple(where[index] for index in target)))
     # Made in the order of the turns (the server's first): given back in the parties'.
     made = dict(zip(turns(count), agents, strict=True))
     return [made[party] for party in range(count)]
@@ -98,11 +118,12 @@ class Night:
 
     def start_deal(self) -> None:
         deal = self.hand.deal_number
+        rounds = DealRounds(self.context, deal, self.parties)
         if self.stacked is not None and deal == 1:
-            agents = agents_dealing(self.stacked, len(self.parties), self.rng)
+            parties = len(self.parties)
+            agents = agents_dealing(self.stacked, parties, self.rng, rounds.deal_context)
         else:
             agents = [self.new_agent() for _ in self.parties]
-        rounds = DealRounds(self.context, deal, self.parties)
         self.deals.append(rounds)
         self.agents.append(agents)
         self.rows.append(rounds.parties_row())
@@ -112,6 +133,8 @@ class Night:
             self.rows.append(row)
         for party in rounds.turns:  # the server first
             self.rows.append(rounds.take_deck(party, agents[party].masked(rounds)))
+        for party in rounds.waiting()[::-1]:  # every order value at once: in any order
+            self.rows.append(rounds.take_order(party, agents[party].order_value(rounds, party)))
 
     def pass_due(self) -> None:
         rounds = self.rounds
@@ -179,11 +202,12 @@ def opened(rounds: DealRounds) -> int:
     return sum(len(slots) for slots in rounds.passes)
 
 
-def dealt_deck(agents: list[Agent]) -> list[Card]:
+def dealt_deck(agents: list[Agent], rounds: DealRounds) -> list[Card]:
+    """The cards ``agents``' turns deal in ``rounds``, in the order dealt (the deal order)."""
     composed = list(range(len(DECK)))
     for party in turns(len(agents)):
         composed = [composed[source] for source in agents[party].order]
-    return [DECK[index] for index in composed]
+    return [DECK[composed[position]] for position in rounds.dealing]
 
 
 @dataclass
@@ -271,7 +295,7 @@ def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[D
             for page in pages:
                 page.new_deal(hand.deal_number)
         rounds = deals[-1]
-        if rounds.stage in ("keys", "masking") or (
+        if rounds.stage in ("keys", "masking", "order") or (
             hand.cards_due() and dealer.position >= opened(rounds)
         ):
             if rounds.stage == "ready":
@@ -306,5 +330,6 @@ def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[D
         composed = [composed[source] for source in rounds.revealed[party][1]]
     for page in pages:
         assert page.cards
-        assert all(DECK[composed[position]] == card for position, card in page.cards.items())
+        dealt = [DECK[composed[position]] for position in rounds.dealing]
+        assert all(dealt[place] == card for place, card in page.cards.items())
     return hand, deals

@@ -14,7 +14,7 @@ from tests.tools.wsclient import Api, Client
 from wildstud.cards import Card
 from wildstud.private_deal import Secret, open_own, prove_key, share_batch, shuffle_turn
 from wildstud.private_rounds import Agent
-from wildstud.private_wire import batch_context, ciphertext_hex, ciphertext_of, key_data
+from wildstud.private_wire import ORDER, batch_context, ciphertext_hex, ciphertext_of, key_data
 
 Frame = dict[str, Any]
 
@@ -95,9 +95,9 @@ class PrivatePage:
 
 
 def answer_body(frame: Frame, agent: Agent, cheat: bool = False) -> Frame:
-    """The answer to ``frame`` (a ``private`` frame asking a key, a turn of the deck, shares or
-    a show) with ``agent``'s secret and order, as the browser's page makes it (``cheat``: its
-    first share made with a secret of its own)."""
+    """The answer to ``frame`` (a ``private`` frame asking a key, a turn of the deck, an order
+    value, shares or a show) with ``agent``'s secret and order, as the browser's page makes it
+    (``cheat``: its first share of a card made with a secret of its own)."""
     secret = agent.secret
     step = frame["step"]
     deal_context = b"%s|deal %d" % (frame["context"].encode(), frame["deal"])
@@ -119,7 +119,7 @@ def answer_body(frame: Frame, agent: Agent, cheat: bool = False) -> Frame:
     points = [bytes.fromhex(point[:64]) for _, point in frame["points"]]  # each c1
     batch = share_batch(points, secret, context)
     shares = [share.hex() for share in batch.shares]
-    if cheat and not show:
+    if cheat and not show and positions != [ORDER]:  # a share of a card, not its order value
         shares[0] = share_batch(points[:1], Secret.new(), context).shares[0].hex()
     proof = {"challenge": batch.challenge.hex(), "response": batch.response.hex()}
     answer: Frame = {"step": step, "batch": {"shares": shares, **proof}}

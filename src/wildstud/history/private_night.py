@@ -55,7 +55,7 @@ __all__ = [
     "replay_deal",
 ]
 
-PUBLIC_KINDS = ("parties", "key", "deck", "pass", "unmask", "show", "reveal")
+PUBLIC_KINDS = ("parties", "key", "deck", "order", "pass", "unmask", "show", "reveal")
 """The rows a private night record carries: all but the server's ``agent`` row (its secret
 before it published it, which its ``reveal`` row carries once the night is over)."""
 
@@ -235,7 +235,7 @@ def audit_private_night(night: PrivateNight) -> PrivateAudit:
     for record in night.deals:
         rounds, found = replay_deal(record)
         faults += found
-        if found or rounds is None or rounds.stage in ("keys", "masking"):
+        if found or rounds is None or rounds.stage in ("keys", "masking", "order"):
             checked += bool(found)
             continue  # voided before its deck was masked: it dealt no card
         checked += 1

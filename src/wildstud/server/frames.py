@@ -510,7 +510,10 @@ class PrivateFrame(OutFrame):
     answer, or hand it its own cards to open. ``step``: ``key``, its key for the deal with its
     proof of knowledge; ``mask``, the ``deck`` to reorder and re-randomise (52 ciphertexts)
     under the ``joint`` key; ``unmask``, the ``points`` to share, each ``[position, c1]``, every
-    party asked at once; ``show``, at the showdown, the ``points`` of engine seat ``seat``'s
+    party asked at once (once the last turn of the deck is in, first the deal order's: the one
+    point ``[53, P]``, ``P`` hashed from the deal's context, whose share is the page's order
+    value; then a pass's positions, each the place in the deal order of the card dealt);
+    ``show``, at the showdown, the ``points`` of engine seat ``seat``'s
     face-down cards to show with proof, each ``[position, ciphertext]``; ``open`` (nothing to
     answer), the ``points`` of its own face-down cards once every other party shared them,
     each ``[position, ciphertext]`` with their shares taken off, for the page to open alone;

@@ -98,6 +98,8 @@ def server_answers(rounds: DealRounds, agent: Agent) -> list[Row]:
             row = rounds.take_key(server, agent.key, agent.key_proof(rounds, server))
         elif stage == "masking":
             row = rounds.take_deck(server, agent.masked(rounds))
+        elif stage == "order":
+            row = rounds.take_order(server, agent.order_value(rounds, server))
         else:
             row = rounds.take_unmasking(server, agent.unmaskings(rounds, server))
         if row is not None:

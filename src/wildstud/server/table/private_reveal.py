@@ -154,7 +154,7 @@ class Reveals:
         masked, so that no card was dealt from it)."""
         public = [row for row in rows if row.kind not in ("agent", "audit")]
         rounds = DealRounds.from_rows(context(self.table.id, number), public)
-        if rounds.stage in ("keys", "masking"):
+        if rounds.stage in ("keys", "masking", "order"):
             return None
         pages = {
             party: lineup[who.seats[0]]

@@ -99,7 +99,6 @@ export async function opens(commitment, value, hand, deal, seat) {
  * swap's index is drawn again while the word is at or over the largest multiple of its range.
  */
 export async function deckOrder(seed, hand, deal, values) {
-  const key = await hmacKey(sized(seed, "a hand seed"));
   const seats = [...values.keys()].sort((a, b) => a - b);
   const transcript = join(
     DECK,
@@ -108,27 +107,39 @@ export async function deckOrder(seed, hand, deal, values) {
     whole(seats.length, 1, "a count"),
     ...seats.flatMap((seat) => [whole(seat, 1, "a seat"), sized(values.get(seat), "a value")]),
   );
+  const order = await permutation(sized(seed, "a hand seed"), transcript, CARDS.length);
+  return order.map((index) => CARDS[index]);
+}
+
+/**
+ * The positions 0 … size − 1 shuffled by Fisher–Yates from the last position down (the library's
+ * joint_shuffle.permutation, which the private deal's deal order draws by too): words of 32 bits
+ * come from HMAC-SHA256(key, message ‖ block); each swap's index is drawn again while the word is
+ * at or over the largest multiple of its range.
+ */
+export async function permutation(rawKey, message, size) {
+  const key = await hmacKey(rawKey);
   let block = 0;
   let words = [];
   const next = async () => {
     if (words.length === 0) {
-      const digest = await hmac(key, join(transcript, whole(block, 4, "a block")));
+      const digest = await hmac(key, join(message, whole(block, 4, "a block")));
       block += 1;
       const data = new DataView(digest.buffer);
       words = Array.from({ length: digest.length / 4 }, (_, index) => data.getUint32(index * 4));
     }
     return words.shift();
   };
-  const cards = [...CARDS];
-  for (let top = cards.length - 1; top > 0; top -= 1) {
+  const positions = Array.from({ length: size }, (_, index) => index);
+  for (let top = size - 1; top > 0; top -= 1) {
     const span = top + 1;
     const limit = 2 ** 32 - (2 ** 32 % span);
     let word = await next();
     while (word >= limit) word = await next();
     const pick = word % span;
-    [cards[top], cards[pick]] = [cards[pick], cards[top]];
+    [positions[top], positions[pick]] = [positions[pick], positions[top]];
   }
-  return cards;
+  return positions;
 }
 
 /** The salts of a deal's commitment, one a position, from the hand's seed. */

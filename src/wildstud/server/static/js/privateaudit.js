@@ -23,7 +23,18 @@
 
 import { ristretto255 } from "../vendor/noble/curves/ed25519.js";
 import { bytesToNumberLE } from "../vendor/noble/curves/utils.js";
-import { CARDS, addsUp, cardPoint, checkKey, checkShares, deckSum, randomiser } from "./privatedeal.js";
+import {
+  CARDS,
+  ORDER_POSITION,
+  addsUp,
+  cardPoint,
+  checkKey,
+  checkShares,
+  dealOrder,
+  deckSum,
+  orderPoint,
+  randomiser,
+} from "./privatedeal.js";
 import { describeOwnPartChanged, describePrivateAudit, describePrivateFault } from "./words.js";
 
 /** The format of a private night record (night_audit.py's PRIVATE_FORMAT), and what every
@@ -37,7 +48,7 @@ const Point = ristretto255.Point;
 const Fn = Point.Fn;
 const ORDER = Fn.ORDER;
 const TOP_BIT_CLEAR = (1n << 255n) - 1n;
-const KINDS = ["parties", "key", "deck", "pass", "unmask", "show", "reveal"];
+const KINDS = ["parties", "key", "deck", "order", "pass", "unmask", "show", "reveal"];
 const SERVER_ROW = -1;
 const DECK_SIZE = 52;
 const SUM = DECK_SIZE; // the position the deck's sum is opened at, in a deal's first pass
@@ -182,6 +193,8 @@ class Replay {
     this.joint = null;
     this.decks = []; // each turn of the deck (in the order of `turns`), ciphertexts as [c1, c2] in hexadecimal
     this.summed = null; // the dealt deck's sum, [c1, c2] in hexadecimal, once worked out
+    this.values = new Map(); // each party's order value taken (hexadecimal)
+    this.dealing = null; // the deal order once every value is in: dealing[k], the position dealt k-th
     this.passes = [];
     this.pending = new Set(); // the parties whose shares the pass open waits for
     this.shares = new Map(); // each position's shares taken, by party
@@ -194,6 +207,7 @@ class Replay {
   get stage() {
     if (this.keys.size < this.parties.length) return "keys";
     if (this.decks.length < this.parties.length) return "masking";
+    if (this.dealing === null) return "order";
     return this.pending.size ? "pass" : "ready";
   }
 
@@ -224,7 +238,8 @@ class Replay {
     return this.passes.length === 1 ? [...positions, SUM] : positions; // the first pass opens the deck's sum too
   }
 
-  /** The ciphertext at `position` of the deck dealt from (at SUM, the deck's sum). */
+  /** The ciphertext of the `position`-th card dealt: the dealt deck's position dealing[position]
+   * (at SUM, the deck's sum). */
   dealt(position) {
     const deck = this.decks[this.decks.length - 1];
     if (deck && position === SUM) {
@@ -232,7 +247,13 @@ class Replay {
       return this.summed;
     }
     if (!deck || !isInt(position) || position < 0 || position >= deck.length) throw new Refused("no such position");
-    return deck[position];
+    return deck[this.dealing[position]];
+  }
+
+  /** The point a share of `position` is of: a dealt card's c1, or the order point. */
+  c1(position) {
+    if (position === ORDER_POSITION) return (this.orderPoint ??= toHex(orderPoint(this.dealContext)));
+    return this.dealt(position)[0];
   }
 
   apply(row) {
@@ -251,6 +272,7 @@ class Replay {
       }
       return this.open(data.map(([position, seat, up]) => ({ position, seat, up: truthy(up) })));
     }
+    if (kind === "order") return this.order(party, sharesOf(data));
     if (kind === "unmask") return this.unmask(party, sharesOf(data));
     if (kind === "show") {
       if (!isObject(data) || !("seat" in data) || !("batch" in data)) throw new Refused("a show");
@@ -330,7 +352,7 @@ class Replay {
     const same =
       positions.length > 0 &&
       batch.points.length === positions.length &&
-      positions.every((position, index) => batch.points[index] === this.dealt(position)[0]);
+      positions.every((position, index) => batch.points[index] === this.c1(position));
     if (!this.keys.has(party)) throw new Refused("no key");
     const bytes = {
       points: batch.points.map(fromHex),
@@ -350,6 +372,20 @@ class Replay {
       this.shares.get(position).set(party, batch.shares[index]);
     });
     this.steps.push({ party, pairs: batch.points.map((point, index) => [point, batch.shares[index]]) });
+  }
+
+  /** `party`'s order value (its share of the order point, with its proof); the last fixes the deal
+   * order (the library's take_order). */
+  async order(party, batch) {
+    this.party(party);
+    if (this.stage !== "order" || this.values.has(party)) throw new Refused("no order value is asked of this party");
+    this.holds(party, [ORDER_POSITION], batch, false);
+    this.steps.push({ party, pairs: [[batch.points[0], batch.shares[0]]] });
+    this.values.set(party, batch.shares[0]);
+    if (this.values.size === this.parties.length) {
+      const values = this.parties.map((_, index) => fromHex(this.values.get(index)));
+      this.dealing = await dealOrder(values, this.dealContext);
+    }
   }
 
   unmask(party, batch) {
@@ -500,7 +536,7 @@ async function auditDeal(record, points, tick) {
   for (const row of record.rows.slice(1)) {
     await tick();
     try {
-      replay.apply(row);
+      await replay.apply(row); // (an order value's row: the deal order is drawn by WebCrypto)
     } catch (error) {
       if (!(error instanceof Refused || error instanceof RangeError || error instanceof TypeError)) throw error;
       const party = row.party === SERVER_ROW ? parties.length - 1 : row.party;
@@ -508,7 +544,7 @@ async function auditDeal(record, points, tick) {
       return { counted: true, faults: [[name, "refused"]] };
     }
   }
-  if (replay.stage === "keys" || replay.stage === "masking") return { counted: false, faults: [] };
+  if (["keys", "masking", "order"].includes(replay.stage)) return { counted: false, faults: [] };
   const missing = parties.map((_, party) => party).filter((party) => !replay.revealed.has(party));
   const faults = missing.length ? missing.map((party) => ({ party, kind: "unpublished" })) : await replay.audit(tick);
   return { counted: true, faults: faults.map(({ party, kind }) => [parties[party].name, kind]) };

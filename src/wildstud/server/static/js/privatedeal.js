@@ -13,6 +13,7 @@ import { ristretto255, ristretto255_hasher } from "../vendor/noble/curves/ed2551
 import { sha512 } from "../vendor/noble/hashes/sha2.js";
 import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
 import { mulAddUnsafe } from "../vendor/noble/curves/abstract/curve.js";
+import { permutation } from "./jointshuffle.js";
 
 const Point = ristretto255.Point;
 const Fn = Point.Fn;
@@ -21,6 +22,10 @@ const DOMAIN = text("wildstud private deal v2");
 const CARD_DOMAIN = text("wildstud private deal v1"); // the card points are the first version's
 const BASE = Point.BASE.toBytes();
 const IDENTITY = new Uint8Array(32);
+
+/** The position at which the order round names its one point (the library's private_wire.ORDER). */
+export const ORDER_POSITION = 53;
+const ORDER_MESSAGE = text("wildstud/deal-order\0");
 
 /** Every card's name, in the library's DECK order (the open deck's). */
 export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
@@ -89,6 +94,21 @@ function cardOf(decoded) {
   const card = cardsByPoint.get(toHex(decoded.toBytes()));
   if (card === undefined) throw new Error("the point is no card: a share is missing, or it was forged");
   return card;
+}
+
+/** The point whose share is each party's order value in the deal of `context` (the library's
+ * order_point): hashed to the group from H("order", context), as a card's point is. */
+export function orderPoint(context) {
+  return ristretto255_hasher.deriveToCurve(hash(text("order"), context)).toBytes();
+}
+
+/** The deal order of the deal of `context` from every party's order value (`values`, in the
+ * parties' order; the library's deal_order): `order[k]` is the position of the dealt deck dealt
+ * k-th, a permutation keyed by the first 32 bytes of H("deal order", context, v0, v1, …). */
+export async function dealOrder(values, context) {
+  values.forEach(groupPoint); // the identity is no value
+  const key = hash(text("deal order"), context, ...values).slice(0, 32);
+  return permutation(key, ORDER_MESSAGE, CARDS.length);
 }
 
 /** A secret scalar for one deal and the key it publishes. */

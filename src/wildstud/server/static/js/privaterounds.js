@@ -214,11 +214,13 @@ export class PageRounds {
   /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`): its key with
    * the proof that it knows its secret; its turn at the deck it is handed (`deck`, reordered and
    * re-randomised under the joint key `joint`); its shares of the positions asked (`points`,
-   * each `[position, c1]`), which it gives as soon as asked, whoever else has answered. Every
+   * each `[position, c1]`), which it gives as soon as asked, whoever else has answered; first of
+   * all its order value, its share of the one point the deal's context hashes to (position 53:
+   * any other point there is refused, since the page cannot tell it from a card's c1). Every
    * answer after the key names the key it is made with, so that the table tells a page of the
    * same seat whose key it did not take (see `owns`). */
   async answer(asked) {
-    const { proveKey, shareBatch, shuffleTurn } = await curves();
+    const { proveKey, shareBatch, shuffleTurn, orderPoint, ORDER_POSITION } = await curves();
     const { secret, order } = await this.held();
     const key = toHex(secret.key);
     const bound = dealContext(this.context, this.deal);
@@ -231,6 +233,10 @@ export class PageRounds {
       return { step: "mask", key, deck: turned.map(ciphertextHex) };
     }
     if (asked.step === "unmask") {
+      const order = toHex(orderPoint(bound));
+      if (asked.points.some(([position, point]) => position === ORDER_POSITION && point !== order)) {
+        throw new Error("the order round asks a share of the deal's order point only");
+      }
       return {
         step: "unmask",
         key,
