@@ -158,8 +158,11 @@ def test_a_page_that_withholds_its_order_value_voids_the_deal_at_its_clock() -> 
     waiting = handle(state, tick(live), 19.0)
     assert (waiting.effect, waiting.reply) == (None, 1.0)
     late = handle(state, tick(live), 20.5)
-    assert late.effect == Effect(Voided("Ann did not answer in time"))
-    assert late.state.rounds is None
+    (void,) = late.follow  # the runner's command, the deal forgotten with it once stored
+    assert isinstance(void, VoidHand)
+    assert (late.effect, void.why) == (None, "Ann did not answer in time")
+    assert isinstance(void.then, Taken)
+    assert void.then.state.rounds is None
 
 
 def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
