@@ -279,7 +279,8 @@ class Changes:
 
     def __bool__(self) -> bool:
         # Asked of every change a table commits: the parts' getter is made once (below), not
-        # the dataclass's fields listed again on each call.
+        # the dataclass's fields listed again on each call (with Seat.state's getter, 1.3%
+        # fewer Python calls in benchmarks/server_action.py --tables 1).
         return any(_PARTS(self))
 
     def add(self, other: Changes) -> None:
