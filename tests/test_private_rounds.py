@@ -33,10 +33,13 @@ from tests.tools.private_play import (
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand
 from wildstud.private_deal import (
+    KeyProof,
     Secret,
     Shares,
     card_point,
+    check_key,
     deal_order,
+    joint_key,
     prove_key,
     share_batch,
     shuffle_turn,
@@ -52,6 +55,12 @@ from wildstud.private_rounds import (
     RoundsDealer,
     RoundsError,
 )
+
+
+def proof_of(data: dict[str, str]) -> KeyProof:
+    """The proof of a key as the rounds' wire writes it."""
+    return KeyProof(bytes.fromhex(data["challenge"]), bytes.fromhex(data["response"]))
+
 
 GAMES = [
     ("FTQ", {}, 4, 3),
@@ -397,6 +406,18 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     assert (
         rounds.take_key(1, agents[1].key, agents[1].key_proof(rounds, 1)) is None
     )  # a resend: taken, nothing to store
+    # Each party is handed the deck with every key and its proof, in the parties' order: a page
+    # adds up the joint key itself from keys it checked, never trusting the sum it is told.
+    asked = rounds.ask(1)
+    assert asked is not None
+    keys = asked["keys"]
+    assert isinstance(keys, list)
+    assert [bytes.fromhex(each["key"]) for each in keys] == [agent.key for agent in agents]
+    assert all(
+        check_key(bytes.fromhex(each["key"]), proof_of(each), rounds.deal_context, party)
+        for party, each in enumerate(keys)
+    )
+    assert asked["joint"] == joint_key([agent.key for agent in agents]).hex()
 
 
 def test_a_card_planted_by_the_last_turn_is_dealt_where_the_order_values_say() -> None:

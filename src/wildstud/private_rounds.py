@@ -263,6 +263,11 @@ class DealRounds:
     dealing: tuple[int, ...] = ()
     """The deal order, once every order value is in: ``dealing[k]`` is the position of the
     dealt deck dealt ``k``-th (:func:`~wildstud.private_deal.deal_order`)."""
+    proofs: dict[int, KeyProof] = field(default_factory=dict)
+    """Each key's proof of knowledge, sent with the deck to every party in turn so that each
+    page adds up the joint key itself from keys it has checked (one the server named alone
+    could be a key whose secret it knows, which would let it follow every card through the
+    page's turn)."""
 
     def __post_init__(self) -> None:
         seats = [seat for party in self.parties for seat in party.seats]
@@ -300,6 +305,7 @@ class DealRounds:
             self.joint,
             dict(self.values),
             self.dealing,
+            dict(self.proofs),
         )
 
     # -- where it stands -------------------------------------------------------------------
@@ -417,6 +423,7 @@ class DealRounds:
                 party, "key", "the key's proof that its party knows its secret does not hold"
             )
         self.keys[party] = key
+        self.proofs[party] = proof
         if len(self.keys) == len(self.parties):
             self.joint = joint_key([self.keys[i] for i in range(len(self.parties))])
         return Row(self.deal, "key", party, json.dumps(key_data(key, proof)))
@@ -629,7 +636,8 @@ class DealRounds:
             return {"step": "key"}
         if stage == "masking" and self.waiting() == (party,):
             deck = [ciphertext_hex(ciphertext) for ciphertext in self.deck()]
-            return {"step": "mask", "deck": deck, "joint": self.joint.hex()}
+            keys = [key_data(self.keys[i], self.proofs[i]) for i in range(len(self.parties))]
+            return {"step": "mask", "deck": deck, "joint": self.joint.hex(), "keys": keys}
         if stage == "order" and party not in self.values:
             return {"step": "unmask", "points": [[ORDER, self.order_point.hex()]]}
         if party in self.pending:

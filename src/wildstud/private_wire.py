@@ -7,7 +7,9 @@ page's answer or a stored row, each refused with a
 :meth:`~wildstud.private_rounds.DealRounds.take`; a point or scalar is 64 hexadecimal digits, a
 ciphertext 128, ``c1`` then ``c2``). Asked ``{"step": "key"}``, a page answers ``{"step":
 "key", "key", "challenge", "response"}``. Asked ``{"step": "mask", "deck": [52 ciphertexts],
-"joint": point}``, it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Asked ``{"step":
+"joint": point, "keys": [key, …]}`` (every party's key with its proof, as it answered its own,
+in the parties' order: the page checks each proof and adds the keys up itself, rather than
+trust ``joint``), it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Asked ``{"step":
 "unmask", "points": [[position, c1], …]}``, it answers ``{"step": "unmask", "batch":
 {"shares": [share, …], "challenge", "response"}}``, the shares in the order asked, its proof
 bound to :func:`batch_context` of the positions asked. Once the last turn of the deck is in,

@@ -29,6 +29,7 @@ import {
   openCard,
   openDeck,
   orderPoint,
+  proveKey,
   secretOf,
   shareBatch,
   shuffleTurn,
@@ -39,10 +40,20 @@ const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(
 const ciphertextHex = ([c1, c2]) => toHex(c1) + toHex(c2);
 const ciphertextOf = (text) => [fromHex(text.slice(0, 64)), fromHex(text.slice(64))];
 const ask = { type: "private", hand: 3, deal: 1, party: 0, context: "table t|hand 3", seconds: 8 };
-// A mask ask: the open deck (as the first party is handed it) under a joint key.
+// The open deck, as the first party is handed it.
 const deck = openDeck().map(ciphertextHex);
-const joint = toHex(newSecret().key);
-const maskAsk = { ...ask, step: "mask", deck, joint };
+const OTHER = newSecret(); // party 1's secret, the page being party 0
+
+/** A mask ask (the open `turned` deck unless said) with every party's key and its proof: the
+ * page's own as it answered (`answer`) and party 1's (`other`); `joint`, the server's word
+ * for their sum, the keys' unless said. */
+function maskAsk(answer, { turned = deck, other = OTHER, joint, keys } = {}) {
+  const proof = proveKey(other, dealContext(ask.context, ask.deal), 1);
+  const otherKey = { key: toHex(other.key), challenge: toHex(proof.challenge), response: toHex(proof.response) };
+  const all = keys ?? [{ key: answer.key, challenge: answer.challenge, response: answer.response }, otherKey];
+  const sum = toHex(jointKey(all.map((each) => fromHex(each.key))));
+  return { ...ask, step: "mask", deck: turned, joint: joint ?? sum, keys: all };
+}
 
 function page() {
   const sent = [];
@@ -80,7 +91,7 @@ test("its key stands for the deal, asked twice, with its proof of knowledge; its
   );
   assert.ok(!checkKey(fromHex(key), proof, dealContext(ask.context, 2), ask.party), "another deal");
   assert.ok(!checkKey(fromHex(key), proof, dealContext(ask.context, ask.deal), 1), "another party");
-  await rounds.take(maskAsk);
+  await rounds.take(maskAsk(sent[0].answer));
   const turned = sent[2].answer.deck;
   assert.equal(new Set(turned).size, 52);
   assert.ok(turned.every((ciphertext) => /^[0-9a-f]{128}$/.test(ciphertext)));
@@ -93,7 +104,7 @@ test("asked for a street's shares it answers at once, one batch whose proof hold
   const key = fromHex(sent[0].answer.key);
   const other = newSecret();
   const both = toHex(jointKey([key, other.key]));
-  await rounds.take({ ...maskAsk, joint: both });
+  await rounds.take(maskAsk(sent[0].answer, { other }));
   const dealt = shuffleTurn(
     sent[1].answer.deck.map(ciphertextOf),
     other,
@@ -147,7 +158,7 @@ test("it reads a deal's secret from its store once, and two frames at once answe
   const rounds = new PagePrivate({ send: (frame) => sent.push(frame), store });
   await Promise.all([rounds.take({ ...ask, step: "key" }), rounds.take({ ...ask, step: "key" })]);
   assert.deepEqual(sent[0], sent[1]);
-  await rounds.take(maskAsk);
+  await rounds.take(maskAsk(sent[0].answer));
   assert.deepEqual(
     reads.filter((key) => key.includes("party")),
     ["table t|hand 3|deal 1|party 0"],
@@ -168,7 +179,7 @@ test("it opens its own card once the other party has shared it, and shows it wit
   const both = toHex(jointKey([other.key, key]));
   const bound = dealContext(ask.context, 1);
   const first = shuffleTurn(openDeck(), other, [...Array(52).keys()].reverse(), fromHex(both), bound);
-  await rounds.take({ ...maskAsk, deck: first.map(ciphertextHex), joint: both });
+  await rounds.take(maskAsk(sent[0].answer, { turned: first.map(ciphertextHex), other }));
   const dealt = sent[1].answer.deck.map(ciphertextOf);
   const share = shareBatch([dealt[0][0]], other, batchContext(ask.context, 1, [0], 1)).shares[0];
   const left = ciphertextHex(lessShares(dealt[0], [share]));
@@ -269,7 +280,8 @@ test("after its hand it publishes the secret and order it masked with, never whi
   let playing = 3;
   const rounds = new PagePrivate({ send: (frame) => sent.push(frame), playing: () => playing });
   await rounds.take({ ...ask, step: "key" });
-  await rounds.take(maskAsk);
+  const { joint } = maskAsk(sent[0].answer);
+  await rounds.take(maskAsk(sent[0].answer));
   await rounds.take({ ...ask, step: "reveal" });
   assert.equal(sent.length, 2, "no secret of the hand in play");
   playing = 4;
@@ -346,7 +358,7 @@ test("it holds the secret and order it published for each deal, until the night'
   const { secret, order } = sent.at(-1).answer;
   assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: false }]);
   // Asked to mask the deck: the server had every key, this page's among them.
-  await rounds.take(maskAsk);
+  await rounds.take(maskAsk(sent[0].answer));
   assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: true }]);
   await forgetNight(store, "t");
   assert.deepEqual(await heldNight(store, "t"), []);
@@ -386,7 +398,8 @@ test("of two pages of one seat (two devices), the one whose key the deal took pl
   for (const { rounds } of pages) await rounds.take({ ...ask, step: "key" });
   const taken = laptop.sent[0].answer.key; // the laptop's came first: the server took it
   assert.notEqual(phone.sent[0].answer.key, taken, "each page has a secret of its own");
-  for (const { rounds } of pages) await rounds.take({ ...maskAsk, key: taken });
+  const takenAsk = { ...maskAsk(laptop.sent[0].answer), key: taken };
+  for (const { rounds } of pages) await rounds.take(takenAsk);
   // The laptop masks, naming its key; the phone answers nothing and says where the deal is.
   assert.equal(laptop.sent.length, 2);
   assert.equal(laptop.sent[1].answer.key, taken);
@@ -415,4 +428,28 @@ test("a page made ready before the first deal sends nothing, stores nothing, and
   await rounds.take({ ...ask, step: "key" });
   assert.equal(sent.length, 1);
   assert.equal(sent[0].answer.step, "key");
+});
+
+test("it turns the deck under the keys it checked, never under a joint key the server names alone", async () => {
+  const { rounds, sent } = page();
+  await rounds.take({ ...ask, step: "key" });
+  const answer = sent[0].answer;
+  // A joint key whose secret the server knew would let it follow every card through the turn.
+  const known = newSecret();
+  await rounds.take(maskAsk(answer, { joint: toHex(known.key) }));
+  await rounds.take({ ...ask, step: "reveal" });
+  const { secret, order } = sent[2].answer;
+  const sum = fromHex(maskAsk(answer).joint);
+  const honest = shuffleTurn(openDeck(), secretOf(fromHex(secret)), order, sum, dealContext(ask.context, ask.deal));
+  assert.deepEqual(sent[1].answer.deck, honest.map(ciphertextHex), "under the sum of the keys it checked");
+  // Keys of which one's proof fails, or that leave out the page's own, get no turn at all.
+  const [own, other] = maskAsk(answer).keys;
+  for (const keys of [
+    [own, { ...other, key: toHex(known.key) }],
+    [other, own],
+  ]) {
+    const before = sent.length;
+    await assert.rejects(rounds.take({ ...maskAsk(answer, { keys }), deal: 1 }));
+    assert.equal(sent.length, before, "no deck sent back");
+  }
 });

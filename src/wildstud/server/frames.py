@@ -58,6 +58,7 @@ __all__ = [
     "PrivateAuditFault",
     "PrivateAuditFrame",
     "PrivateFrame",
+    "PrivateKey",
     "Proof",
     "RabbitCardView",
     "RabbitFrame",
@@ -504,30 +505,40 @@ class ShuffleFrame(OutFrame):
     seconds: float
 
 
+class PrivateKey(_Part):
+    """A party's key for a private deal with its proof that the party knows its secret
+    (:func:`wildstud.private_deal.prove_key`), 32 bytes each in hexadecimal."""
+
+    key: str
+    challenge: str
+    response: str
+
+
 class PrivateFrame(OutFrame):
     """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`; "wildstud
     private deal v2") ask this page, party ``party`` of deal ``deal`` of hand ``hand``, for its
     answer, or hand it its own cards to open. ``step``: ``key``, its key for the deal with its
     proof of knowledge; ``mask``, the ``deck`` to reorder and re-randomise (52 ciphertexts)
-    under the ``joint`` key; ``unmask``, the ``points`` to share, each ``[position, c1]``, every
-    party asked at once (once the last turn of the deck is in, first the deal order's: the one
-    point ``[53, P]``, ``P`` hashed from the deal's context, whose share is the page's order
-    value; then a pass's positions, each the place in the deal order of the card dealt);
-    ``show``, at the showdown, the ``points`` of engine seat ``seat``'s
-    face-down cards to show with proof, each ``[position, ciphertext]``; ``open`` (nothing to
-    answer), the ``points`` of its own face-down cards once every other party shared them,
-    each ``[position, ciphertext]`` with their shares taken off, for the page to open alone;
-    ``reveal``, once the deal is over (after the night, or after each hand if the table's
-    ``private_reveal`` says so), the page's secret and order for the audit. A point is 32 bytes
-    in hexadecimal, a ciphertext 64 (``c1`` then ``c2``). A page shares (or shows) all its
-    points at once, with one proof bound to ``context``, then ``|deal D|unmask P,Q,…|party I``
-    (a show's, ``|show P,Q,…``), the positions asked in order. ``seconds``: how long the table
-    waits for the answer before the deal is void (house rule ``private_misdeal``; at the
-    showdown, the hand is mucked). A private deal has no commitment to its deck (nobody knows
-    it): its ``hand`` and ``update`` frames carry no ``commitments`` and no ``proofs``; each
-    card's proof is its shares'."""
+    under the ``joint`` key, with every party's ``keys`` and their proofs, which the page
+    checks and adds up itself rather than trust the joint key it is told; ``unmask``, the
+    ``points`` to share, each ``[position, c1]``, every party asked at once (once the last turn
+    of the deck is in, first the deal order's: the one point ``[53, P]``, ``P`` hashed from the
+    deal's context, whose share is the page's order value; then a pass's positions, each the
+    place in the deal order of the card dealt); ``show``, at the showdown, the ``points`` of
+    engine seat ``seat``'s face-down cards to show with proof, each ``[position, ciphertext]``;
+    ``open`` (nothing to answer), the ``points`` of its own face-down cards once every other
+    party shared them, each ``[position, ciphertext]`` with their shares taken off, for the
+    page to open alone; ``reveal``, once the deal is over (after the night, or after each hand
+    if the table's ``private_reveal`` says so), the page's secret and order for the audit. A
+    point is 32 bytes in hexadecimal, a ciphertext 64 (``c1`` then ``c2``). A page shares (or
+    shows) all its points at once, with one proof bound to ``context``, then ``|deal D|unmask
+    P,Q,…|party I`` (a show's, ``|show P,Q,…``), the positions asked in order. ``seconds``: how
+    long the table waits for the answer before the deal is void (house rule
+    ``private_misdeal``; at the showdown, the hand is mucked). A private deal has no commitment
+    to its deck (nobody knows it): its ``hand`` and ``update`` frames carry no ``commitments``
+    and no ``proofs``; each card's proof is its shares'."""
 
-    left_out_when_empty = frozenset({"deck", "points", "key", "joint"})
+    left_out_when_empty = frozenset({"deck", "points", "key", "joint", "keys"})
     type: Literal["private"] = "private"
     step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
     hand: int
@@ -545,6 +556,11 @@ class PrivateFrame(OutFrame):
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")
     joint: str | None = Field(None, description="mask: the deal's joint key, every key's sum")
+    keys: list[PrivateKey] | None = Field(
+        None,
+        description="mask: every party's key with its proof, in the parties' order: the page"
+        " checks each and adds them up to the joint key itself",
+    )
     key: str | None = Field(
         None,
         description="every step after the keys: the key the deal took for this party, so that"

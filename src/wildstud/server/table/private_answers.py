@@ -59,7 +59,7 @@ from wildstud.private_rounds import (
     Row,
 )
 from wildstud.server.errors import SeatError
-from wildstud.server.frames import PrivateFrame
+from wildstud.server.frames import PrivateFrame, PrivateKey
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes, PrivateRound
 from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, checked
@@ -191,12 +191,14 @@ class PrivateState:
         deck = asked.get("deck")
         points = asked.get("points")
         joint = asked.get("joint")
+        keys = asked.get("keys")
         frame = self.frame(
             party,
             str(asked["step"]),
             deck=list(deck) if isinstance(deck, list) else None,
             points=[(p, h) for p, h in points] if isinstance(points, list) else None,
             joint=joint if isinstance(joint, str) else None,
+            keys=[PrivateKey(**each) for each in keys] if isinstance(keys, list) else None,
             seconds=self.left(now),
         )
         return News(AtSeat(index), frame)

@@ -55,6 +55,23 @@ export function batchContext(context, deal, positions, party, show = false) {
 
 /** The page's shares of `points` (each `[position, c1]` as asked, or `[position, ciphertext]`
  * from a show's ask, whose first half is c1) in one batch with one proof. */
+/** The joint key this page turns the deck under, added up from every party's key (`keys`, in
+ * the parties' order, each `{key, challenge, response}`), each with a proof of knowledge that
+ * holds, its own at its place: never the joint key the server names, which could be a key whose
+ * secret the server knows and so let it follow every card through this page's turn. */
+function checkedJoint({ checkKey, jointKey }, keys, own, party, bound) {
+  if (!Array.isArray(keys) || keys[party]?.key !== own) {
+    throw new Error("the deal's keys do not hold this page's own at its place");
+  }
+  keys.forEach((each, index) => {
+    const proof = { challenge: fromHex(each.challenge), response: fromHex(each.response) };
+    if (!checkKey(fromHex(each.key), proof, bound, index)) {
+      throw new Error(`party ${index}'s key comes without a proof that it knows its secret`);
+    }
+  });
+  return jointKey(keys.map((each) => fromHex(each.key)));
+}
+
 function batchOf(shareBatch, points, secret, context, deal, party, show = false) {
   const bound = batchContext(
     context,
@@ -213,14 +230,16 @@ export class PageRounds {
 
   /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`): its key with
    * the proof that it knows its secret; its turn at the deck it is handed (`deck`, reordered and
-   * re-randomised under the joint key `joint`); its shares of the positions asked (`points`,
+   * re-randomised under the joint key it adds up itself from every party's `keys`, each proof
+   * checked); its shares of the positions asked (`points`,
    * each `[position, c1]`), which it gives as soon as asked, whoever else has answered; first of
    * all its order value, its share of the one point the deal's context hashes to (position 53:
    * any other point there is refused, since the page cannot tell it from a card's c1). Every
    * answer after the key names the key it is made with, so that the table tells a page of the
    * same seat whose key it did not take (see `owns`). */
   async answer(asked) {
-    const { proveKey, shareBatch, shuffleTurn, orderPoint, ORDER_POSITION } = await curves();
+    const arithmetic = await curves();
+    const { proveKey, shareBatch, shuffleTurn, orderPoint, ORDER_POSITION } = arithmetic;
     const { secret, order } = await this.held();
     const key = toHex(secret.key);
     const bound = dealContext(this.context, this.deal);
@@ -229,7 +248,8 @@ export class PageRounds {
       return { step: "key", key, challenge: toHex(challenge), response: toHex(response) };
     }
     if (asked.step === "mask") {
-      const turned = shuffleTurn(asked.deck.map(ciphertextOf), secret, order, fromHex(asked.joint), bound);
+      const joint = checkedJoint(arithmetic, asked.keys, key, this.party, bound);
+      const turned = shuffleTurn(asked.deck.map(ciphertextOf), secret, order, joint, bound);
       return { step: "mask", key, deck: turned.map(ciphertextHex) };
     }
     if (asked.step === "unmask") {
