@@ -201,6 +201,9 @@ test("it opens its own card once the other party has shared it, and shows it wit
   // the server), it answers nothing; asked for another position's, it answers.
   await rounds.take({ ...ask, step: "unmask", points: [[0, toHex(dealt[0][0])]] });
   assert.equal(sent.length, 3);
+  // Nor under another position's number: what it would share is the point it is handed.
+  await rounds.take({ ...ask, step: "unmask", points: [[7, toHex(dealt[0][0])]] });
+  assert.equal(sent.length, 3);
   await rounds.take({ ...ask, hand: 4, step: "unmask", points: [[0, toHex(dealt[0][0])]] }); // another hand's
   await rounds.take({ ...ask, step: "unmask", points: [[1, toHex(dealt[1][0])]] });
   assert.deepEqual(

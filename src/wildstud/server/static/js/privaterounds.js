@@ -341,6 +341,7 @@ export class PagePrivate {
   }) {
     Object.assign(this, { send, store, onCards, playing, onAudit, onElsewhere });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
+    this.ownPoints = new Map(); // "hand/deal": the c1 (hexadecimal) of every card opened as its own
     this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
     this.audit = null; // the last private_audit frame
     this.prepared = null; // the arithmetic got ready (prepare)
@@ -366,12 +367,12 @@ export class PagePrivate {
     return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
   }
 
-  /** Whether any of `points` (each `[position, …]`) is one this page opened as its own in deal
-   * `deal` of hand `hand`. */
+  /** Whether any of `points` (each `[position, c1]`) is a card this page opened as its own in
+   * deal `deal` of hand `hand`: by its c1, not its position, since a server could name another
+   * position for the same point (its shares are of the point it is handed). */
   ownAmong(hand, deal, points) {
-    const prefix = `${hand}/${deal}/`;
-    const own = [...this.cards].filter(([key]) => key.startsWith(prefix)).map(([, opened]) => opened);
-    return points.some(([position]) => own.some((opened) => opened.has(position)));
+    const own = this.ownPoints.get(`${hand}/${deal}`);
+    return own !== undefined && points.some(([, point]) => own.has(point));
   }
 
   /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
@@ -444,6 +445,9 @@ export class PagePrivate {
       const kept = this.cards.get(key) ?? new Map();
       for (const [position, card] of await page.open(frame.points)) kept.set(position, card);
       this.cards.set(key, kept);
+      const points = this.ownPoints.get(`${hand}/${deal}`) ?? new Set();
+      for (const [, ciphertext] of frame.points) points.add(ciphertext.slice(0, 64));
+      this.ownPoints.set(`${hand}/${deal}`, points);
       this.onCards(this.cards);
       return;
     }
