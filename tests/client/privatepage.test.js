@@ -34,6 +34,7 @@ import {
   shareBatch,
   shuffleTurn,
 } from "../../src/wildstud/server/static/js/privatedeal.js";
+import { describeOwnCardAsked } from "../../src/wildstud/server/static/js/words.js";
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
@@ -455,4 +456,31 @@ test("it turns the deck under the keys it checked, never under a joint key the s
     await assert.rejects(rounds.take({ ...maskAsk(answer, { keys }), deal: 1 }));
     assert.equal(sent.length, before, "no deck sent back");
   }
+});
+
+test("a card it is handed as its own after it shared that card's point is said at once: the server could see it", async () => {
+  const asked = [];
+  const sent = [];
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), onOwnCardAsked: (...at) => asked.push(at) });
+  await rounds.take({ ...ask, step: "key" });
+  await rounds.take(maskAsk(sent[0].answer));
+  const dealt = sent[1].answer.deck.map(ciphertextOf);
+  const others = shuffleTurn(
+    dealt,
+    OTHER,
+    [...Array(52).keys()],
+    fromHex(maskAsk(sent[0].answer).joint),
+    dealContext(ask.context, 1),
+  );
+  // A pass in which it is asked for position 4's share, which the server then hands it as its own.
+  await rounds.take({ ...ask, step: "unmask", points: [[4, toHex(others[4][0])]] });
+  assert.equal(sent.length, 3, "it had no way to know: it shared");
+  const share = shareBatch([others[4][0]], OTHER, batchContext(ask.context, 1, [4], 1)).shares[0];
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[4, ciphertextHex(lessShares(others[4], [share]))]] });
+  assert.deepEqual(asked, [[3, 4]]);
+  // A card handed it that it never shared is its own as ever, and nothing is said.
+  const five = shareBatch([others[5][0]], OTHER, batchContext(ask.context, 1, [5], 1)).shares[0];
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[5, ciphertextHex(lessShares(others[5], [five]))]] });
+  assert.deepEqual(asked, [[3, 4]]);
+  assert.match(describeOwnCardAsked(3), /hand 3 .* cannot be trusted/);
 });

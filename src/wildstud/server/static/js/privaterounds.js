@@ -338,10 +338,12 @@ export class PagePrivate {
     playing = () => null,
     onAudit = () => {},
     onElsewhere = () => {},
+    onOwnCardAsked = () => {},
   }) {
-    Object.assign(this, { send, store, onCards, playing, onAudit, onElsewhere });
+    Object.assign(this, { send, store, onCards, playing, onAudit, onElsewhere, onOwnCardAsked });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
     this.ownPoints = new Map(); // "hand/deal": the c1 (hexadecimal) of every card opened as its own
+    this.sharedPoints = new Map(); // "hand/deal": the c1 (hexadecimal) of every point it shared
     this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
     this.audit = null; // the last private_audit frame
     this.prepared = null; // the arithmetic got ready (prepare)
@@ -446,7 +448,13 @@ export class PagePrivate {
       for (const [position, card] of await page.open(frame.points)) kept.set(position, card);
       this.cards.set(key, kept);
       const points = this.ownPoints.get(`${hand}/${deal}`) ?? new Set();
-      for (const [, ciphertext] of frame.points) points.add(ciphertext.slice(0, 64));
+      const shared = this.sharedPoints.get(`${hand}/${deal}`) ?? new Set();
+      for (const [position, ciphertext] of frame.points) {
+        points.add(ciphertext.slice(0, 64));
+        // A page learns which cards are its own only as it is handed them: a share it gave of
+        // one of them, with the other parties', opens it to the server. Said at once.
+        if (shared.has(ciphertext.slice(0, 64))) this.onOwnCardAsked(hand, position);
+      }
       this.ownPoints.set(`${hand}/${deal}`, points);
       this.onCards(this.cards);
       return;
@@ -459,6 +467,11 @@ export class PagePrivate {
         : step === "reveal"
           ? await page.reveal()
           : await page.answer(frame);
+    if (step === "unmask") {
+      const shared = this.sharedPoints.get(`${hand}/${deal}`) ?? new Set();
+      for (const [, point] of frame.points) shared.add(point);
+      this.sharedPoints.set(`${hand}/${deal}`, shared);
+    }
     this.send({ type: "private", hand, deal, answer });
   }
 }

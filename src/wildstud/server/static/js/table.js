@@ -8,7 +8,7 @@
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
-import { describeNightChanged } from "./words.js";
+import { describeNightChanged, describeOwnCardAsked } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
@@ -88,6 +88,8 @@ class TablePage {
       onCards: () => this.renderSeats(),
       // The player's other page (device or tab) plays this deal: its cards show there.
       onElsewhere: (hand) => this.proofs.playedElsewhere(hand),
+      // The one way a server could see a face-down card: caught as the card is handed over.
+      onOwnCardAsked: (hand) => this.proofs.alert(describeOwnCardAsked(hand)),
       // A hand's secret is never published while it is played; the audit is said at the table
       // (beside the kind of deal, and each fault as a warning) and in the settle-up.
       playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),

@@ -386,6 +386,12 @@ export function describeCardCheck(ok, position) {
 }
 
 /** What the page says if the server's commitment to its night seed changes mid-night. */
+/** Said when the server asked this page for its share of a card the same deal then handed it
+ * as its own face-down card: that share, with the other players', opens the card to the server. */
+export function describeOwnCardAsked(hand) {
+  return `Warning: in hand ${hand} the server asked this page for its share of one of your own face-down cards, which lets it see that card. This table's private deal cannot be trusted: tell the table.`;
+}
+
 export function describeNightChanged() {
   return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
 }
