@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import keep, launch, own_luck, photograph, play_all, sit, wait_until
+from tests.browser.pages import (
+    keep,
+    launch,
+    leave_table,
+    own_luck,
+    photograph,
+    play_all,
+    sit,
+    wait_until,
+)
 from tests.tools import wsclient
 
 GOODBYE = "document.body.dataset.page === 'goodbye'"
@@ -64,8 +73,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         assert table()["hand_in_progress"] == 1
 
         # Ann leaves in the middle of hand 1: she plays it out and is cashed out as it ends.
-        await ann.page.click("#leave-table")
-        await ann.page.click("#leave-yes")
+        await leave_table(ann.page)
         seats = [ann, bob, cy]
         await play_all(seats, lambda: all(seat["name"] != "Ann" for seat in table()["seats"]))
         await wait_until(ann.page, GOODBYE)

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import launch, play_all, sit, wait_until
+from tests.browser.pages import launch, leave_table, play_all, sit, wait_until
 from tests.tools import wsclient
 
 LINE = "You sit here from the next hand · 300 chips"
@@ -56,8 +56,7 @@ async def _newcomer(base: str) -> dict[str, Any]:
         api.ok(api.host(created, "POST", "/start"))
         await wait_until(ann.page, "Number(document.body.dataset.hand) >= 1", 30)
         cy_seat = next(seat["seat"] for seat in seats() if seat["name"] == "Cy")
-        await cy.page.click("#leave-table")
-        await cy.page.click("#leave-yes")
+        await leave_table(cy.page)
         await play_all([ann, cy], lambda: all(seat["name"] != "Cy" for seat in seats()))
         await wait_until(ann.page, "document.body.dataset.phase === 'over'", 30)
 

@@ -48,6 +48,7 @@ from tests.browser.pages import (
     first_to_see,
     keep,
     launch,
+    leave_table,
     open_create_form,
     photograph,
     wait_until,
@@ -584,30 +585,16 @@ def test_a_friend_mucks_a_losing_hand_at_the_showdown(night: Night) -> None:
     night.done.add("muck")
 
 
-LEAVE_ANSWERED = """(() => {
-  const said = document.querySelector("#ledger .ledger-message")?.textContent ?? "";
-  return document.body.dataset.page === "goodbye" || said.startsWith("You are leaving the table");
-})()"""
-"""Whether a seat's page answered its player's Leave: the seat given up at once (the goodbye
-page), or to be given up as the hand in play ends (the ledger says so)."""
-
-LEAVE_SAID = """(document.body.dataset.page === 'goodbye' ? 'the goodbye page'
-  : document.querySelector('#ledger .ledger-message')?.textContent || 'nothing')"""
-"""What the page said to its player's Leave (a refusal says why)."""
-
-
 async def _cash_out(night: Night) -> tuple[str, int]:
     # Someone other than the friend who rebought (so that the two show apart in the ledger).
     name = next(name for name in reversed(FRIENDS) if name != night.rebuyer)
     page = night.seats[name].page
     spectator = night.spectator
     assert spectator is not None
-    await page.click("#leave-table")
-    await page.click("#leave-yes")
     # What Cy reads first: the page says the seat is given up, now or as the hand ends. A
     # refusal, or a request that never came back, fails here with the page's words, not
     # three minutes later as a night that stalled with Cy still seated (CI, once).
-    await wait_until(page, LEAVE_ANSWERED, detail=LEAVE_SAID)
+    await leave_table(page)
 
     def gone() -> bool:
         table = spectator.table or {"seats": []}

@@ -22,6 +22,8 @@ another version (``wildstud-private-night/1``: private deal v1) is refused, nami
 ...     _ = rounds.take_key(index, agent.key, agent.key_proof(rounds, index))
 >>> for index in rounds.turns:  # the server first
 ...     _ = rounds.take_deck(index, agents[index].masked(rounds))
+>>> for index, agent in enumerate(agents):  # every party's order value
+...     _ = rounds.take_order(index, agent.order_value(rounds, index))
 >>> [(fault.party, fault.kind) for fault in audit_deal(rounds)]
 [(0, 'unpublished'), (1, 'unpublished')]
 >>> for index, agent in enumerate(agents):
