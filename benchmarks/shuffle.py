@@ -205,7 +205,12 @@ class Player:
                 answer["seat"] = frame["seat"]
             if positions:  # (nothing to show: nothing to prove, no batch)
                 bound = batch_context(
-                    frame["context"].encode(), key[1], positions, frame["party"], step == "show"
+                    frame["context"].encode(),
+                    key[1],
+                    positions,
+                    frame["party"],
+                    step == "show",
+                    frame.get("to", ()),
                 )
                 c1s = [bytes.fromhex(point[:64]) for _, point in frame["points"]]
                 batch = share_batch(c1s, agent.secret, bound)

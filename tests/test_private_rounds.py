@@ -5,7 +5,8 @@ queen of spades face up stops the deal and the redeal is a fresh round. A cheati
 unmasking, a substituted card, a wrong reordering, a show of cards it was not dealt) is caught
 and named, on the spot or by the audit; a silent page is named as the one the rounds wait for;
 the rows replay to the same rounds (a restart resumes). Under v2 a pass asks every party at once,
-and a key comes with its proof of knowledge: a rogue key is refused."""
+and a key comes with its proof of knowledge: a rogue key is refused; under v3 a pass's ask says
+where each card goes, and a batch holds only for what it was told."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ from wildstud.private_rounds import (
     RoundsDealer,
     RoundsError,
 )
+from wildstud.private_wire import batch_context
 
 
 def proof_of(data: dict[str, str]) -> KeyProof:
@@ -176,6 +178,38 @@ def test_a_pass_asks_every_party_at_once_and_takes_them_in_any_order() -> None:
     dealer.learn(rounds)
     hand.run()
     assert {agents[0].open_own(rounds, p) for p in (0, 4)} <= set(DECK)
+
+
+def test_a_pass_says_where_each_card_goes_and_a_batch_holds_only_for_that() -> None:
+    rounds, agents, _, _ = _ready()
+    # Page 0's face-down cards are places 0 and 4 (seat 0): its ask names every other place's
+    # seat and face, from the pass (seats 1 to 3 face down, then face up), and the deck's sum.
+    asked = rounds.ask(0)
+    assert asked is not None
+    assert asked["to"] == ["d1", "d2", "d3", "d1", "d2", "d3", "u0", "u1", "u2", "u3", "u"]
+    assert "d0" not in asked["to"]
+    assert b"|unmask 1,2,3,5,6,7,8,9,10,11,52|to d1,d2,d3,d1," in rounds.batch_context(
+        rounds.to_unmask(0), 0
+    )
+    # A server that told page 0 its own place 4 was seat 1's (and place 1 its own) holds
+    # page 0's batch for those labels only: not for the pass the rounds opened and store.
+    due = list(rounds.to_unmask(0))
+    lied = [4 if p == 1 else p for p in due]
+    points = [rounds.dealt(p)[0] for p in lied]
+    labels = list(rounds.labels(due))
+    told = share_batch(
+        points, agents[0].secret, batch_context(CONTEXT, 1, lied, 0, to=["d1", *labels[1:]])
+    )
+    with pytest.raises(RoundsError) as caught:
+        rounds.take_unmasking(0, told)
+    assert (caught.value.party, caught.value.kind) == (0, "unmasked")
+    # The same shares under the pass's own labels but bound to none (v2's context) do not hold.
+    unbound = share_batch(
+        [rounds.dealt(p)[0] for p in due], agents[0].secret, batch_context(CONTEXT, 1, due, 0)
+    )
+    with pytest.raises(RoundsError):
+        rounds.take_unmasking(0, unbound)
+    rounds.take_unmasking(0, agents[0].unmaskings(rounds, 0))
 
 
 def test_a_wrong_share_is_refused_and_named() -> None:

@@ -1,4 +1,4 @@
-"""A private deal ("wildstud private deal v2"): mental poker on the Ristretto255 group by
+"""A private deal ("wildstud private deal v3"): mental poker on the Ristretto255 group by
 ElGamal encryption under a joint key, so that nobody sees a card that is not theirs, not even
 the server, and a street opens in one round where every party answers at once (issue 26 item
 2; the library's half).
@@ -173,9 +173,11 @@ Scalar = bytes
 Ciphertext = tuple[Point, Point]
 """A card under ElGamal: ``(c1, c2) = (r·G, M + r·J)``."""
 
-VERSION = 2
-"""The protocol's version: a night played under another is refused by name."""
-_DOMAIN = b"wildstud private deal v2"
+VERSION = 3
+"""The protocol's version: a night played under another is refused by name (the third binds
+where each card of a pass goes into its batches' proofs,
+:func:`~wildstud.private_wire.batch_context`; its arithmetic is the second's)."""
+_DOMAIN = b"wildstud private deal v2"  # the hashes are the second version's, as the third's
 _CARD_DOMAIN = b"wildstud private deal v1"  # the card points are the first version's
 _IDENTITY = bytes(32)
 _BASE = _sodium.crypto_scalarmult_ristretto255_base(

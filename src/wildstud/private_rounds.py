@@ -1,4 +1,4 @@
-"""The rounds of a private deal ("wildstud private deal v2"), as any transport plays them: who
+"""The rounds of a private deal ("wildstud private deal v3"), as any transport plays them: who
 must answer now, what each answer must be, each checked on arrival and kept as a row that a
 restart replays (issue 26 item 2; :mod:`wildstud.private_deal` holds the arithmetic and the
 protocol's bytes, :class:`~wildstud.deal.PrivateHand` the engine's half).
@@ -131,6 +131,7 @@ from wildstud.private_wire import (
     ciphertext_of,
     key_data,
     key_of,
+    label,
     point_bytes,
     shares_data,
     shares_of,
@@ -381,8 +382,19 @@ class DealRounds:
 
     def batch_context(self, positions: Sequence[int], party: int, show: bool = False) -> bytes:
         """What the one proof of ``party``'s shares of ``positions`` is bound to
-        (:func:`~wildstud.private_wire.batch_context` of the rounds' context and deal)."""
-        return batch_context(self.context, self.deal, positions, party, show)
+        (:func:`~wildstud.private_wire.batch_context` of the rounds' context and deal, with
+        each position's :meth:`labels` in a pass)."""
+        to = () if show or list(positions) == [ORDER] else self.labels(positions)
+        return batch_context(self.context, self.deal, positions, party, show, to)
+
+    def labels(self, positions: Sequence[int]) -> tuple[str, ...]:
+        """Where each of ``positions`` (a pass's, or the deck's sum) goes, as the pass says
+        (:func:`~wildstud.private_wire.label`)."""
+        slots = {slot.position: slot for opened in self.passes for slot in opened}
+        return tuple(
+            "u" if position == SUM else label(slots[position].seat, slots[position].up)
+            for position in positions
+        )
 
     def to_unmask(self, party: int) -> tuple[int, ...]:
         """The positions of the pass open whose shares ``party`` gives (every one but its
@@ -641,8 +653,9 @@ class DealRounds:
         if stage == "order" and party not in self.values:
             return {"step": "unmask", "points": [[ORDER, self.order_point.hex()]]}
         if party in self.pending:
-            points = [[p, self.dealt(p)[0].hex()] for p in self.to_unmask(party)]
-            return {"step": "unmask", "points": points}
+            positions = self.to_unmask(party)
+            points = [[p, self.dealt(p)[0].hex()] for p in positions]
+            return {"step": "unmask", "points": points, "to": list(self.labels(positions))}
         return None
 
     def own_points(self, seat: int) -> list[list[object]]:

@@ -10,10 +10,12 @@ ciphertext 128, ``c1`` then ``c2``). Asked ``{"step": "key"}``, a page answers `
 "joint": point, "keys": [key, …]}`` (every party's key with its proof, as it answered its own,
 in the parties' order: the page checks each proof and adds the keys up itself, rather than
 trust ``joint``), it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Asked ``{"step":
-"unmask", "points": [[position, c1], …]}``, it answers ``{"step": "unmask", "batch":
-{"shares": [share, …], "challenge", "response"}}``, the shares in the order asked, its proof
-bound to :func:`batch_context` of the positions asked. Once the last turn of the deck is in,
-it is asked so for its order value first: ``points`` is ``[[53, P]]`` (:data:`ORDER`, ``P``
+"unmask", "points": [[position, c1], …], "to": [label, …]}`` (where each card goes,
+:func:`label`), it answers ``{"step": "unmask", "batch": {"shares": [share, …], "challenge",
+"response"}}``, the shares in the order asked, its proof bound to :func:`batch_context` of the
+positions and labels asked; a page refuses an ask that names one of its own face-down cards.
+Once the last turn of the deck is in, it is asked so for its order value first: ``points`` is
+``[[53, P]]`` with no ``to`` (:data:`ORDER`, ``P``
 :func:`~wildstud.private_deal.order_point` of the deal context), and it answers its share of
 ``P`` the same way. A pass's positions are places in the deal order (the ``k``-th card dealt),
 their ``c1`` the dealt deck's at the position the deal order gives. Its own face-down cards
@@ -54,6 +56,7 @@ __all__ = [
     "hex_points",
     "key_data",
     "key_of",
+    "label",
     "point_bytes",
     "shares_data",
     "shares_of",
@@ -88,22 +91,46 @@ class Row:
     data: str
 
 
+def label(seat: int | None, up: bool) -> str:
+    """Where a pass's card goes, as its ask names it and a batch's proof is bound to: ``d3``
+    face down to engine seat 3 (its owner gives no share of it), ``u3`` face up to seat 3,
+    ``u`` face up to no seat (a community or centre card, the deck's sum).
+
+    >>> label(3, False), label(3, True), label(None, True)
+    ('d3', 'u3', 'u')
+    """
+    if seat is None:
+        return "u"
+    return f"{'u' if up else 'd'}{seat}"
+
+
 def batch_context(
-    context: bytes, deal: int, positions: Sequence[int], party: int, show: bool = False
+    context: bytes,
+    deal: int,
+    positions: Sequence[int],
+    party: int,
+    show: bool = False,
+    to: Sequence[str] = (),
 ) -> bytes:
     """What the one proof of ``party``'s shares of ``positions`` in deal ``deal`` of the rounds
     of ``context`` (the table and hand) is bound to: ``context``, then ``|deal N|unmask
-    P,Q,…|party I`` (a show's, ``|show P,Q,…``). The positions name the pass (each position is
-    opened in one pass, and shown once), so a page builds it from its ask alone.
+    P,Q,…|to L,M,…|party I``, ``to`` each position's :func:`label` in a pass (none in the
+    order round), or a show's ``|show P,Q,…|party I``. The positions name the pass (each
+    position is opened in one pass, and shown once) and the labels where the ask said each card
+    goes: a page builds it from its ask alone, and a server that told a page another seat than
+    the one it dealt a card to holds a proof that does not hold for the pass it stored.
 
-    >>> batch_context(b"t1|hand 4", 2, [9, 10], 1)
-    b't1|hand 4|deal 2|unmask 9,10|party 1'
+    >>> batch_context(b"t1|hand 4", 2, [9, 10], 1, to=["d0", "u2"])
+    b't1|hand 4|deal 2|unmask 9,10|to d0,u2|party 1'
+    >>> batch_context(b"t1|hand 4", 2, [53], 1)
+    b't1|hand 4|deal 2|unmask 53|party 1'
     >>> batch_context(b"t1|hand 4", 2, [3, 7], 0, show=True)
     b't1|hand 4|deal 2|show 3,7|party 0'
     """
     what = b"show" if show else b"unmask"
     listed = b",".join(b"%d" % position for position in positions)
-    return b"%s|deal %d|%s %s|party %d" % (context, deal, what, listed, party)
+    where = b"|to " + ",".join(to).encode() if to else b""
+    return b"%s|deal %d|%s %s%s|party %d" % (context, deal, what, listed, where, party)
 
 
 def hex_points(points: Iterable[bytes]) -> list[str]:

@@ -1,4 +1,4 @@
-// The page's own audit of a private night record (private deal v2) against the library's
+// The page's own audit of a private night record (private deal v3) against the library's
 // (tests/golden/private_night.json, written by tests/tools/private_nights.py from
 // wildstud.history.private_night): the honest night is verified, and each cheat (a page that
 // reordered otherwise than it says, a withheld secret, a server that put in a card, a secret
@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { auditPrivateNight, auditsAgree, ownPart } from "../../src/wildstud/server/static/js/privateaudit.js";
-import { describeAuditDisagreement } from "../../src/wildstud/server/static/js/words.js";
+import { describeAuditDisagreement, describeRecordChanged } from "../../src/wildstud/server/static/js/words.js";
 import { newSecret, proveKey, shareBatch } from "../../src/wildstud/server/static/js/privatedeal.js";
 
 const toHex = (bytes) => Buffer.from(bytes).toString("hex");
@@ -32,7 +32,7 @@ for (const { name, record, audit } of golden.cases) {
 }
 
 // The same nights dealt under private deal v1 (tests/golden/private_night_per_card.json, kept as
-// it was written): refused by their version, as the library refuses them, not audited as v2.
+// it was written): refused by their version, as the library refuses them, not audited as v3.
 const v1 = JSON.parse(readFileSync(new URL("../golden/private_night_per_card.json", import.meta.url), "utf8"));
 
 test("a night of private deal v1 is refused with the library's sentence, naming its version", async () => {
@@ -42,17 +42,22 @@ test("a night of private deal v1 is refused with the library's sentence, naming 
       auditPrivateNight(record),
       said(
         "this night was dealt under wildstud private deal v1 (format 'wildstud-private-night/1'): this wildstud" +
-          " audits private deal v2 only ('wildstud-private-night/2'); audit it with the wildstud that dealt it",
+          " audits private deal v3 only ('wildstud-private-night/3'); audit it with the wildstud that dealt it",
       ),
     );
   }
-  // A record of v2's format holding a deal of v1 (its parties row a list, naming no version).
-  const mixed = { ...copy(v1.cases[0].record), format: "wildstud-private-night/2" };
+  // A night of v2, whose proofs are bound to no seats, is refused the same way, naming v2.
+  await assert.rejects(
+    auditPrivateNight({ ...honest(), format: "wildstud-private-night/2" }),
+    /dealt under wildstud private deal v2 \(format 'wildstud-private-night\/2'\)/,
+  );
+  // A record of v3's format holding a deal of v1 (its parties row a list, naming no version).
+  const mixed = { ...copy(v1.cases[0].record), format: "wildstud-private-night/3" };
   await assert.rejects(
     auditPrivateNight(mixed),
     said(
       "hand 1, deal 1: this deal was dealt under wildstud private deal v1, which this wildstud no longer audits" +
-        " (it audits v2 only)",
+        " (it audits v3 only)",
     ),
   );
   const unversioned = honest();
@@ -149,8 +154,8 @@ test("a secret of zero is refused, as libsodium reads it (its top bit cleared)",
 });
 
 test("a record the library cannot read is refused with the library's sentence", async () => {
-  await assert.rejects(auditPrivateNight({ format: "wildstud-night/1" }), /format 'wildstud-private-night\/2'/);
-  const bad = { format: "wildstud-private-night/2", table: "t", deals: [{ hand: 1 }] };
+  await assert.rejects(auditPrivateNight({ format: "wildstud-night/1" }), /format 'wildstud-private-night\/3'/);
+  const bad = { format: "wildstud-private-night/3", table: "t", deals: [{ hand: 1 }] };
   await assert.rejects(auditPrivateNight(bad), /hand, deal and context/);
   const record = honest();
   record.deals[0].rows.shift();
@@ -209,6 +214,32 @@ test("the page finds its own key, secret and order in the honest record", () => 
   const record = honest();
   rowOf(record, "key", 0).data.key = rowOf(record, "key", 0).data.key.toUpperCase();
   assert.deepEqual(ownPart(record, annHeld(honest())), []);
+});
+
+test("a record that deals the page a card it shared, or deals one elsewhere than it was told, says so", () => {
+  // Ann (party 0, seat 0) shared places 0 and 1 (seats 1 and 2's) and the face-up 6 (seat 1's).
+  const shared = [
+    [0, "d1"],
+    [1, "d2"],
+    [6, "u1"],
+  ];
+  const held = [{ ...annHeld(honest())[0], shared }];
+  assert.deepEqual(ownPart(honest(), held), []);
+  const passOf = (record) => record.deals[0].rows.find((row) => row.kind === "pass").data;
+  // The record deals place 1 to Ann's own seat face down: the server could open it.
+  const asked = honest();
+  passOf(asked)[1] = [1, 0, false];
+  const [found] = ownPart(asked, held);
+  assert.deepEqual([found.hand, found.what], [1, "asked"]);
+  assert.match(found.text, /dealt you a face-down card it had asked this page to share/);
+  assert.match(describeRecordChanged([1], [1]), /could see one of your face-down cards in hand 1/);
+  // The record deals place 6 face up to seat 2, where the ask said seat 1.
+  const told = honest();
+  passOf(told)[6] = [6, 2, true];
+  assert.deepEqual(
+    ownPart(told, held).map((item) => item.what),
+    ["told"],
+  );
 });
 
 test("a record that does not hold the page's own key, secret or order names the hand", () => {

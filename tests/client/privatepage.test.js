@@ -1,5 +1,5 @@
 // The table page's part in a private deal (PagePrivate in static/js/privaterounds.js; private deal
-// v2): it answers each `private` frame of the server with the secret it keeps for that deal and
+// v3): it answers each `private` frame of the server with the secret it keeps for that deal and
 // party (the same answer again when asked again, as after a reconnection), proves its key, turns
 // the deck into 52 other ciphertexts, shares a street's positions at once with a proof that
 // holds, opens its own cards alone, and takes no other frame.
@@ -114,7 +114,8 @@ test("asked for a street's shares it answers at once, one batch whose proof hold
     dealContext(ask.context, 1),
   );
   const points = [9, 10, 11].map((position) => [position, toHex(dealt[position][0])]);
-  await rounds.take({ ...ask, step: "unmask", points, key: sent[0].answer.key });
+  const to = ["d1", "u1", "u0"];
+  await rounds.take({ ...ask, step: "unmask", points, to, key: sent[0].answer.key });
   const { step, batch } = sent[2].answer;
   assert.equal(step, "unmask");
   const made = {
@@ -123,9 +124,15 @@ test("asked for a street's shares it answers at once, one batch whose proof hold
     challenge: fromHex(batch.challenge),
     response: fromHex(batch.response),
   };
-  assert.ok(checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0)));
-  assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 1)), "another party's");
+  assert.ok(checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0, false, to)));
+  assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 1, false, to)), "another party's");
   assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0, true)), "a show's");
+  // Bound to where the ask said each card goes: under another seat's label it does not hold.
+  assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0, false, ["d2", "u1", "u0"])));
+  assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0)), "bound to no label");
+  // A pass that does not say where each card goes is refused.
+  await assert.rejects(rounds.take({ ...ask, step: "unmask", points, to: ["d1"], key: sent[0].answer.key }));
+  assert.equal(sent.length, 3);
 });
 
 test("asked for its order value it shares the deal's order point, and no other point at position 53", async () => {
@@ -200,13 +207,13 @@ test("it opens its own card once the other party has shared it, and shows it wit
   assert.equal(card, [...CARDS].reverse()[sent[2].answer.order[0]]);
   // Asked later for its share of its own card (which, with the other party's, would open it to
   // the server), it answers nothing; asked for another position's, it answers.
-  await rounds.take({ ...ask, step: "unmask", points: [[0, toHex(dealt[0][0])]] });
+  await rounds.take({ ...ask, step: "unmask", points: [[0, toHex(dealt[0][0])]], to: ["d1"] });
   assert.equal(sent.length, 3);
   // Nor under another position's number: what it would share is the point it is handed.
-  await rounds.take({ ...ask, step: "unmask", points: [[7, toHex(dealt[0][0])]] });
+  await rounds.take({ ...ask, step: "unmask", points: [[7, toHex(dealt[0][0])]], to: ["d1"] });
   assert.equal(sent.length, 3);
-  await rounds.take({ ...ask, hand: 4, step: "unmask", points: [[0, toHex(dealt[0][0])]] }); // another hand's
-  await rounds.take({ ...ask, step: "unmask", points: [[1, toHex(dealt[1][0])]] });
+  await rounds.take({ ...ask, hand: 4, step: "unmask", points: [[0, toHex(dealt[0][0])]], to: ["d1"] }); // another hand's
+  await rounds.take({ ...ask, step: "unmask", points: [[1, toHex(dealt[1][0])]], to: ["d1"] });
   assert.deepEqual(
     sent.slice(3).map((frame) => [frame.hand, frame.answer.step]),
     [
@@ -360,10 +367,15 @@ test("it holds the secret and order it published for each deal, until the night'
   await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" }); // another table's
   await rounds.take({ ...ask, step: "reveal" });
   const { secret, order } = sent.at(-1).answer;
-  assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: false }]);
+  const kept = { hand: 3, deal: 1, party: 0, secret, order, shared: [] };
+  assert.deepEqual(await heldNight(store, "t"), [{ ...kept, taken: false }]);
   // Asked to mask the deck: the server had every key, this page's among them.
   await rounds.take(maskAsk(sent[0].answer));
-  assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: true }]);
+  assert.deepEqual(await heldNight(store, "t"), [{ ...kept, taken: true }]);
+  // And each place it shared, with where it was told the card went.
+  const dealt = sent.at(-1).answer.deck.map(ciphertextOf);
+  await rounds.take({ ...ask, step: "unmask", points: [[2, toHex(dealt[2][0])]], to: ["u1"] });
+  assert.deepEqual(await heldNight(store, "t"), [{ ...kept, taken: true, shared: [[2, "u1"]] }]);
   await forgetNight(store, "t");
   assert.deepEqual(await heldNight(store, "t"), []);
   assert.deepEqual((await store.keys()).sort(), ["played|table u", "table u|hand 1|deal 1|party 0"]);
@@ -472,15 +484,90 @@ test("a card it is handed as its own after it shared that card's point is said a
     fromHex(maskAsk(sent[0].answer).joint),
     dealContext(ask.context, 1),
   );
-  // A pass in which it is asked for position 4's share, which the server then hands it as its own.
-  await rounds.take({ ...ask, step: "unmask", points: [[4, toHex(others[4][0])]] });
-  assert.equal(sent.length, 3, "it had no way to know: it shared");
+  // A pass in which it is asked for place 4's share as seat 1's card, which the server then
+  // hands it as its own.
+  await rounds.take({ ...ask, step: "unmask", points: [[4, toHex(others[4][0])]], to: ["d1"] });
+  assert.equal(sent.length, 3, "it was told the card is another seat's: it shared");
   const share = shareBatch([others[4][0]], OTHER, batchContext(ask.context, 1, [4], 1)).shares[0];
   await rounds.take({ ...ask, step: "open", seat: 0, points: [[4, ciphertextHex(lessShares(others[4], [share]))]] });
-  assert.deepEqual(asked, [[3, 4]]);
+  assert.deepEqual(asked, [[3, 4, "d1"]]);
   // A card handed it that it never shared is its own as ever, and nothing is said.
   const five = shareBatch([others[5][0]], OTHER, batchContext(ask.context, 1, [5], 1)).shares[0];
   await rounds.take({ ...ask, step: "open", seat: 0, points: [[5, ciphertextHex(lessShares(others[5], [five]))]] });
-  assert.deepEqual(asked, [[3, 4]]);
-  assert.match(describeOwnCardAsked(3), /hand 3 .* cannot be trusted/);
+  assert.deepEqual(asked, [[3, 4, "d1"]]);
+  assert.match(describeOwnCardAsked(3, "d1"), /hand 3 .*another seat's.* cannot be trusted/);
+  assert.match(describeOwnCardAsked(3, null), /hand 3 .*refused/);
+});
+
+test("an ask that names one of its own face-down cards is refused before any share leaves", async () => {
+  const asked = [];
+  const sent = [];
+  const rounds = new PagePrivate({
+    send: (frame) => sent.push(frame),
+    seatOf: (hand) => (hand === 3 ? 0 : null),
+    onOwnCardAsked: (...at) => asked.push(at),
+  });
+  await rounds.take({ ...ask, step: "key" });
+  await rounds.take(maskAsk(sent[0].answer));
+  const dealt = sent[1].answer.deck.map(ciphertextOf);
+  const points = [4, 5, 6].map((place) => [place, toHex(dealt[place][0])]);
+  // Seat 0 is this page's: a pass that asks for its face-down card at place 5 gets nothing.
+  await rounds.take({ ...ask, step: "unmask", points, to: ["d1", "d0", "u0"] });
+  assert.equal(sent.length, 2, "no share of the pass left the page");
+  assert.deepEqual(asked, [[3, 5, null]]);
+  // Its own face-up card is everybody's to see: shared like any other.
+  await rounds.take({ ...ask, step: "unmask", points, to: ["d1", "u0", "u0"] });
+  assert.equal(sent.length, 3);
+  assert.deepEqual(asked, [[3, 5, null]]);
+});
+
+test("what it shared outlives a reload: the page that comes back still says so when handed that card", async () => {
+  const store = memoryStore();
+  const sent = [];
+  const first = new PagePrivate({ send: (frame) => sent.push(frame), store });
+  await first.take({ ...ask, step: "key" });
+  await first.take(maskAsk(sent[0].answer));
+  const dealt = sent[1].answer.deck.map(ciphertextOf);
+  const others = shuffleTurn(
+    dealt,
+    OTHER,
+    [...Array(52).keys()],
+    fromHex(maskAsk(sent[0].answer).joint),
+    dealContext(ask.context, 1),
+  );
+  await first.take({ ...ask, step: "unmask", points: [[4, toHex(others[4][0])]], to: ["d1"] });
+  assert.equal(sent.length, 3);
+  // The page is reloaded: a new PagePrivate on the same store (IndexedDB in the page).
+  const asked = [];
+  const again = new PagePrivate({ send: () => {}, store, onOwnCardAsked: (...at) => asked.push(at) });
+  const share = shareBatch([others[4][0]], OTHER, batchContext(ask.context, 1, [4], 1)).shares[0];
+  await again.take({ ...ask, step: "open", seat: 0, points: [[4, ciphertextHex(lessShares(others[4], [share]))]] });
+  assert.deepEqual(asked, [[3, 4, "d1"]]);
+  // And the table's view drawing place 4 at its seat says so once, not again.
+  const view = { number: 3, you: 0, view: { deal: 1, seats: [{ cards: [{ card: "#4", up: false }] }, { cards: [] }] } };
+  again.checkHand(view);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(asked, [[3, 4, "d1"]]);
+  // Forgotten with its night.
+  await forgetNight(store, "t");
+  assert.deepEqual(await store.keys(), []);
+});
+
+test("the table's view drawing at its seat a card it shared is said, without an open frame", async () => {
+  const asked = [];
+  const sent = [];
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), onOwnCardAsked: (...at) => asked.push(at) });
+  await rounds.take({ ...ask, step: "key" });
+  await rounds.take(maskAsk(sent[0].answer));
+  const dealt = sent[1].answer.deck.map(ciphertextOf);
+  await rounds.take({ ...ask, step: "unmask", points: [[6, toHex(dealt[6][0])]], to: ["d1"] });
+  const view = (card) => ({
+    number: 3,
+    you: 0,
+    view: { deal: 1, seats: [{ cards: [{ card, up: false }] }, { cards: [] }] },
+  });
+  rounds.checkHand(view("#7"));
+  rounds.checkHand(view("#6"));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(asked, [[3, 6, "d1"]]);
 });

@@ -123,7 +123,7 @@ def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
 def test_a_record_that_cannot_be_read_is_refused_by_name() -> None:
     with pytest.raises(RecordError, match="format"):
         PrivateNight.from_data({"format": "wildstud-night/1"})
-    bad = {"format": "wildstud-private-night/2", "table": "t", "deals": [{"hand": 1}]}
+    bad = {"format": "wildstud-private-night/3", "table": "t", "deals": [{"hand": 1}]}
     with pytest.raises(RecordError, match="hand, deal and context"):
         PrivateNight.from_data(bad)
 
@@ -196,10 +196,11 @@ def test_a_night_dealt_under_private_deal_v1_is_refused_naming_its_version(
 ) -> None:
     """``tests/golden/private_night_per_card.json`` holds nights dealt under private deal v1
     (its records ``wildstud-private-night/1``): the library and ``wildstud verify --night``
-    refuse them by their version rather than audit them as v2 (whose arithmetic they do not
-    follow), and so does a v2 record holding a deal whose first row is v1's."""
+    refuse them by their version rather than audit them as v3 (whose arithmetic they do not
+    follow), and so does a v3 record holding a deal whose first row is v1's; a v2 record (its
+    proofs bound to no seats) is refused by its version the same way."""
     honest = json.loads(V1.read_text(encoding="utf-8"))["cases"][0]["record"]
-    with pytest.raises(RecordError, match=r"private deal v1 .*audits private deal v2 only"):
+    with pytest.raises(RecordError, match=r"private deal v1 .*audits private deal v3 only"):
         PrivateNight.from_data(honest)
     path = tmp_path / "night.json"
     path.write_text(json.dumps(honest))
@@ -207,6 +208,8 @@ def test_a_night_dealt_under_private_deal_v1_is_refused_naming_its_version(
         main(["verify", "--night", str(path)])
     assert exited.value.code == 2
     assert "private deal v1" in capsys.readouterr().err
-    mixed = PrivateNight.from_data({**honest, "format": "wildstud-private-night/2"})
+    mixed = PrivateNight.from_data({**honest, "format": "wildstud-private-night/3"})
     with pytest.raises(RecordError, match="dealt under wildstud private deal v1"):
         audit_private_night(mixed)
+    with pytest.raises(RecordError, match=r"private deal v2 \(format 'wildstud-private-night/2'"):
+        PrivateNight.from_data({**honest, "format": "wildstud-private-night/2"})

@@ -174,12 +174,14 @@ def at_pass() -> tuple[PrivateState, list[Row]]:
 
 
 def batch_answer(points: list[Any], agent: Agent, party: int, key: Agent | None = None) -> Any:
-    """A page's answer to an ask to share ``points`` (each ``[position, c1]``) in hand 4's
-    first deal, as party ``party`` with ``agent``'s secret, naming ``key``'s key (``agent``'s
-    unless given: another's is a page that shares with a secret not its own)."""
-    positions = [position for position, _ in points]
-    c1s = [bytes.fromhex(point) for _, point in points]
-    context = batch_context(b"table t|hand 4", 1, positions, party)
+    """A page's answer to an ask to share ``points`` (each ``[position, c1, label]``,
+    :func:`points_asked`) in hand 4's first deal, as party ``party`` with ``agent``'s secret,
+    naming ``key``'s key (``agent``'s unless given: another's is a page that shares with a
+    secret not its own)."""
+    positions = [position for position, _, _ in points]
+    c1s = [bytes.fromhex(point) for _, point, _ in points]
+    to = [label for _, _, label in points]
+    context = batch_context(b"table t|hand 4", 1, positions, party, to=to)
     batch = share_batch(c1s, agent.secret, context)
     wire = {
         "shares": [share.hex() for share in batch.shares],
@@ -191,12 +193,13 @@ def batch_answer(points: list[Any], agent: Agent, party: int, key: Agent | None 
 
 
 def points_asked(rounds: DealRounds, party: int) -> list[Any]:
-    """The points ``rounds`` ask ``party`` to share."""
+    """The points ``rounds`` ask ``party`` to share, each with where the ask says it goes."""
     asked = rounds.ask(party)
     assert asked is not None
-    points = asked["points"]
+    points, to = asked["points"], asked["to"]
     assert isinstance(points, list)
-    return points
+    assert isinstance(to, list)
+    return [[*point, label] for point, label in zip(points, to, strict=True)]
 
 
 def bob(answer: dict[str, Any]) -> PageAnswer:
@@ -287,7 +290,9 @@ def test_a_restart_in_a_pass_waits_for_whoever_had_not_answered() -> None:
     assert rounds.waiting() == (0,)
     ask = back.ask_party(0, 32.0)
     assert ask is not None
-    assert [list(p) for p in ask.frame["points"]] == points_asked(start.rounds, 0)
+    asked = points_asked(start.rounds, 0)
+    assert [list(p) for p in ask.frame["points"]] == [point[:2] for point in asked]
+    assert ask.frame["to"] == [point[2] for point in asked]
     assert back.ask_party(1, 32.0) is None  # Bob answered: nothing asked of him
     ann = page(batch_answer(points_asked(rounds, 0), ANN, 0))
     done = handle(back, ann, 33.0)

@@ -114,7 +114,12 @@ def answer_body(frame: Frame, agent: Agent, cheat: bool = False) -> Frame:
     show = step == "show"
     positions = [position for position, _ in frame["points"]]
     context = batch_context(
-        frame["context"].encode(), frame["deal"], positions, frame["party"], show
+        frame["context"].encode(),
+        frame["deal"],
+        positions,
+        frame["party"],
+        show,
+        frame.get("to", ()),
     )
     points = [bytes.fromhex(point[:64]) for _, point in frame["points"]]  # each c1
     batch = share_batch(points, secret, context)

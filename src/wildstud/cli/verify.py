@@ -63,7 +63,7 @@ _HELP = (
     "seed is not revealed yet; 2 when a fault is found (each is named) or the file cannot be "
     "read.\n\n"
     "A table that dealt privately writes a private night record instead (format "
-    "wildstud-private-night/2, private deal v2): every row of each deal's rounds (keys with "
+    "wildstud-private-night/3, private deal v3): every row of each deal's rounds (keys with "
     "their proofs, each turn of the deck, passes, shares with their proofs, shows) and each "
     "party's secret and order, published after the night. Every deal is played again from "
     "those rows and audited: each fault is named with its party (a page that reordered the "

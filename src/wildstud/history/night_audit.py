@@ -76,10 +76,10 @@ __all__ = [
 FORMAT = "wildstud-night/1"
 """The ``format`` field of a night record this module reads and writes."""
 
-PRIVATE_FORMAT = "wildstud-private-night/2"
+PRIVATE_FORMAT = "wildstud-private-night/3"
 """The ``format`` field of a private night record (:mod:`wildstud.history.private_night`,
 whose arithmetic needs the ``private`` extra: its format is named here, which needs none): its
-version is the private deal's ("wildstud private deal v2")."""
+version is the private deal's ("wildstud private deal v3")."""
 PRIVATE_PREFIX = "wildstud-private-night/"
 """What every version of a private night record's ``format`` begins with (one of another
 version is refused by name)."""

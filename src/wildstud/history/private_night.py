@@ -4,7 +4,7 @@ holds the arithmetic).
 
 A private night record (the server offers one once the night is over; ``wildstud verify
 --night FILE`` reads it) holds, for each deal of the night, every row its rounds stored: its
-parties (and the protocol's version, "wildstud private deal v2"), each party's key with its
+parties (and the protocol's version, "wildstud private deal v3"), each party's key with its
 proof, each turn of the deck, each pass, every batch of shares with its proof, each show, and
 after the night each party's secret and order (``reveal``). The server's own secret is in it
 only as its reveal, as every page's is. :func:`audit_private_night` then plays every deal again
@@ -41,7 +41,7 @@ from typing import Any
 
 from wildstud.errors import RecordError
 from wildstud.history.night_audit import PRIVATE_FORMAT
-from wildstud.private_deal import Fault, PrivateDealError
+from wildstud.private_deal import VERSION, Fault, PrivateDealError
 from wildstud.private_rounds import SERVER_ROW, DealRounds, Row, parties_of
 from wildstud.words import describe_private_audit, describe_private_fault
 
@@ -135,8 +135,8 @@ class PrivateNight:
                 version = found.rsplit("/", 1)[1]
                 raise RecordError(
                     f"this night was dealt under wildstud private deal v{version} (format"
-                    f" {found!r}): this wildstud audits private deal v2 only ({PRIVATE_FORMAT!r});"
-                    " audit it with the wildstud that dealt it"
+                    f" {found!r}): this wildstud audits private deal v{VERSION} only"
+                    f" ({PRIVATE_FORMAT!r}); audit it with the wildstud that dealt it"
                 )
             raise RecordError(f"a private night record has format {PRIVATE_FORMAT!r}")
         table, deals = data.get("table"), data.get("deals")

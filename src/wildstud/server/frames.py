@@ -516,7 +516,7 @@ class PrivateKey(_Part):
 
 class PrivateFrame(OutFrame):
     """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`; "wildstud
-    private deal v2") ask this page, party ``party`` of deal ``deal`` of hand ``hand``, for its
+    private deal v3") ask this page, party ``party`` of deal ``deal`` of hand ``hand``, for its
     answer, or hand it its own cards to open. ``step``: ``key``, its key for the deal with its
     proof of knowledge; ``mask``, the ``deck`` to reorder and re-randomise (52 ciphertexts)
     under the ``joint`` key, with every party's ``keys`` and their proofs, which the page
@@ -524,7 +524,9 @@ class PrivateFrame(OutFrame):
     ``points`` to share, each ``[position, c1]``, every party asked at once (once the last turn
     of the deck is in, first the deal order's: the one point ``[53, P]``, ``P`` hashed from the
     deal's context, whose share is the page's order value; then a pass's positions, each the
-    place in the deal order of the card dealt); ``show``, at the showdown, the ``points`` of
+    place in the deal order of the card dealt, with ``to``: where each goes, ``d3`` face down
+    to engine seat 3, ``u3`` face up to it, ``u`` face up to no seat; a page refuses an ask
+    naming its own face-down card); ``show``, at the showdown, the ``points`` of
     engine seat ``seat``'s face-down cards to show with proof, each ``[position, ciphertext]``;
     ``open`` (nothing to answer), the ``points`` of its own face-down cards once every other
     party shared them, each ``[position, ciphertext]`` with their shares taken off, for the
@@ -532,13 +534,14 @@ class PrivateFrame(OutFrame):
     if the table's ``private_reveal`` says so), the page's secret and order for the audit. A
     point is 32 bytes in hexadecimal, a ciphertext 64 (``c1`` then ``c2``). A page shares (or
     shows) all its points at once, with one proof bound to ``context``, then ``|deal D|unmask
-    P,Q,…|party I`` (a show's, ``|show P,Q,…``), the positions asked in order. ``seconds``: how
+    P,Q,…|to L,M,…|party I`` (``to`` left out in the order round; a show's, ``|show
+    P,Q,…|party I``), the positions and labels asked in order. ``seconds``: how
     long the table waits for the answer before the deal is void (house rule
     ``private_misdeal``; at the showdown, the hand is mucked). A private deal has no commitment
     to its deck (nobody knows it): its ``hand`` and ``update`` frames carry no ``commitments``
     and no ``proofs``; each card's proof is its shares'."""
 
-    left_out_when_empty = frozenset({"deck", "points", "key", "joint", "keys"})
+    left_out_when_empty = frozenset({"deck", "points", "to", "key", "joint", "keys"})
     type: Literal["private"] = "private"
     step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
     hand: int
@@ -552,6 +555,11 @@ class PrivateFrame(OutFrame):
         None,
         description="unmask: each position with its c1 to share; show and open: each position"
         " with its ciphertext, the other parties' shares taken off",
+    )
+    to: list[str] | None = Field(
+        None,
+        description="unmask, a pass: where each point's card goes (d3 face down to engine seat"
+        " 3, u3 face up to it, u face up to no seat); the proof is bound to them",
     )
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")

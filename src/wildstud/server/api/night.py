@@ -135,7 +135,7 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     ``wildstud verify --night FILE`` (and the history page) check. Offered only once the night
     is over and its last hand too (409 before: the seed and the folded cards are secret until
     then). A table that dealt privately offers its private night record (format
-    ``wildstud-private-night/2``) instead, once every party published its secrets or its
+    ``wildstud-private-night/3``) instead, once every party published its secrets or its
     clock ran out (409 before)."""
     table = table_of(request, table_id)
     why = await _not_yet(table)

@@ -190,6 +190,7 @@ class PrivateState:
             return None
         deck = asked.get("deck")
         points = asked.get("points")
+        to = asked.get("to")
         joint = asked.get("joint")
         keys = asked.get("keys")
         frame = self.frame(
@@ -197,6 +198,7 @@ class PrivateState:
             str(asked["step"]),
             deck=list(deck) if isinstance(deck, list) else None,
             points=[(p, h) for p, h in points] if isinstance(points, list) else None,
+            to=list(to) if isinstance(to, list) else None,
             joint=joint if isinstance(joint, str) else None,
             keys=[PrivateKey(**each) for each in keys] if isinstance(keys, list) else None,
             seconds=self.left(now),

@@ -203,7 +203,9 @@ function recordLink(tableId) {
 function privateSection(tableId, { privateAudit: audit, own, slow }, server, withLink) {
   const disagrees = server && !auditsAgree(server, audit);
   const verified = audit.verified && !own.length;
-  const words = own.length ? describeRecordChanged([...new Set(own.map((item) => item.hand))]) : audit.words;
+  const hands = (items) => [...new Set(items.map((item) => item.hand))];
+  const asked = hands(own.filter((item) => item.what === "asked"));
+  const words = own.length ? describeRecordChanged(hands(own), asked) : audit.words;
   return h(
     "section",
     { className: `night-audit private ${verified ? "verified" : "failed"}`, "data-key": "night-audit" },

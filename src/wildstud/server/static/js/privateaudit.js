@@ -1,5 +1,5 @@
 // The page's own audit of a private night record (issue 26 item 2; format
-// wildstud-private-night/2, private deal v2; GET /api/tables/{id}/night-record of a table that
+// wildstud-private-night/3, private deal v3; GET /api/tables/{id}/night-record of a table that
 // dealt privately), as src/wildstud/history/private_night.py audits it for `wildstud verify
 // --night`: every deal played again from its rows alone, each row checked as the table checked it
 // (a key with its proof of knowledge, a turn of the deck 52 different ciphertexts of points of
@@ -12,7 +12,7 @@
 // (tests/client/privateaudit.test.js). So a server that lies about its own audit (its
 // `private_audit` frame) is caught in the page, not only on the command line. A record of private
 // deal v1 (wildstud-private-night/1, or a deal whose first row names no version) is refused with
-// the library's sentence, naming its version.
+// the library's sentence, naming its version, as is one of v2 (its proofs are bound to no seats).
 //
 // The group arithmetic is @noble/curves' Ristretto255, as privatedeal.js's. What this module adds
 // is only libsodium's reading of the bytes, so that a forged record is judged as the library
@@ -35,14 +35,15 @@ import {
   orderPoint,
   randomiser,
 } from "./privatedeal.js";
+import { batchContext, label } from "./privaterounds.js";
 import { describeOwnPartChanged, describePrivateAudit, describePrivateFault } from "./words.js";
 
 /** The format of a private night record (night_audit.py's PRIVATE_FORMAT), and what every
  * version's begins with (PRIVATE_PREFIX). */
-export const PRIVATE_FORMAT = "wildstud-private-night/2";
+export const PRIVATE_FORMAT = "wildstud-private-night/3";
 const PRIVATE_PREFIX = "wildstud-private-night/";
 /** The version of the private deal this module audits (private_deal.VERSION). */
-const VERSION = 2;
+const VERSION = 3;
 
 const Point = ristretto255.Point;
 const Fn = Point.Fn;
@@ -223,8 +224,19 @@ class Replay {
     return index < 0 ? null : index;
   }
 
+  /** What `party`'s one proof of its shares of `positions` is bound to (the library's
+   * batch_context): in a pass, with where each card goes (`|to d3,u1,u`, privaterounds.js label). */
   batchContext(positions, party, show = false) {
-    return text(`${this.context}|deal ${this.deal}|${show ? "show" : "unmask"} ${positions.join(",")}|party ${party}`);
+    const pass = !show && !(positions.length === 1 && positions[0] === ORDER_POSITION);
+    return batchContext(this.context, this.deal, positions, party, show, pass ? this.labels(positions) : []);
+  }
+
+  /** Where each of `positions` goes, as its pass says (the deck's sum: face up to nobody). */
+  labels(positions) {
+    const slots = new Map(this.passes.flat().map((slot) => [slot.position, slot]));
+    return positions.map((position) =>
+      position === SUM ? "u" : label(slots.get(position).seat, slots.get(position).up),
+    );
   }
 
   party(party) {
@@ -618,6 +630,31 @@ export async function auditPrivateNight(record, { onProgress = () => {}, yields 
 
 export { auditsAgree } from "./auditsagree.js";
 
+/** What the record's passes of deal `dealt` say of the places party `party` shared (`shared`,
+ * each [place, label] as the ask named it): "asked" where a place it shared went face down to
+ * one of its own seats (the server could open that card), "told" where a place went elsewhere
+ * than the ask said (its proof, bound to what it was told, does not hold for the record); null
+ * when every place went where the page was told. */
+function sharedPart(dealt, party, shared) {
+  if (!shared.length) return null;
+  const parties = dealt.rows.find((row) => row.kind === "parties")?.data?.parties;
+  const seats = Array.isArray(parties?.[party]?.[1]) ? parties[party][1] : [];
+  const slots = new Map();
+  for (const row of dealt.rows) {
+    if (row.kind !== "pass" || !Array.isArray(row.data)) continue;
+    for (const slot of row.data) if (Array.isArray(slot)) slots.set(slot[0], slot);
+  }
+  let what = null;
+  for (const [place, told] of shared) {
+    const slot = slots.get(place);
+    if (!slot) continue; // the deck's sum, or a pass the record leaves out (the audit's to say)
+    const [, seat, up] = slot;
+    if (!up && seats.includes(seat)) return "asked";
+    if (label(seat, Boolean(up)) !== told) what = "told";
+  }
+  return what;
+}
+
 /**
  * Where the night record does not hold what this page itself used and published: `held` is each
  * deal it was a party to (`{hand, deal, party, secret, order}`, the secret in hexadecimal, as
@@ -625,8 +662,10 @@ export { auditsAgree } from "./auditsagree.js";
  * consistent with itself, passes the audit; this page's own key, secret and order it cannot
  * change unseen. Each difference is `{hand, deal, what, text}`, `what` one of `deal` (the record
  * leaves out a deal the page was a party to), `key` (another key in its party's place, or none
- * where the server took the page's key: `taken`, it asked the page to mask the deck) and `secret`
- * (another secret or order published in its name). A key the server may never have had, or a
+ * where the server took the page's key: `taken`, it asked the page to mask the deck), `secret`
+ * (another secret or order published in its name), `asked` (the record deals to the page a
+ * face-down card it shared: the server could see it) and `told` (the record deals a card the
+ * page shared elsewhere than the ask said: sharedPart). A key the server may never have had, or a
  * secret the record does not hold, is not one: the page's answer may never have reached the
  * server (the audit names a party that did not publish).
  *
@@ -634,7 +673,7 @@ export { auditsAgree } from "./auditsagree.js";
  */
 export function ownPart(record, held) {
   const found = [];
-  for (const { hand, deal, party, secret, order, taken } of held) {
+  for (const { hand, deal, party, secret, order, taken, shared = [] } of held) {
     const dealt = record.deals.find((item) => item.hand === hand && item.deal === deal);
     const rows = (kind) => (dealt ? dealt.rows.filter((row) => row.kind === kind && row.party === party) : []);
     const key = toHex(base().multiplyUnsafe(scalarOf(secret)).toBytes());
@@ -651,6 +690,7 @@ export function ownPart(record, held) {
     else if (taken && !rows("key").length) what = "key";
     else if (rows("key").some((row) => differs(row, (data) => hexOf(data.key) === key))) what = "key";
     else if (rows("reveal").some((row) => differs(row, sameSecret))) what = "secret";
+    else what = sharedPart(dealt, party, shared);
     if (what) found.push({ hand, deal, what, text: describeOwnPartChanged(what, hand) });
   }
   return found;

@@ -46,15 +46,25 @@ const wire = (batch) => ({
  * rounds' context, then `|deal D`. */
 export const dealContext = (context, deal) => new TextEncoder().encode(`${context}|deal ${deal}`);
 
+/** Where a pass's card goes (the library's private_wire.label): `d3` face down to engine seat 3,
+ * `u3` face up to it, `u` face up to no seat (a community card, the deck's sum).
+ *
+ *   label(3, false) // "d3"
+ */
+export function label(seat, up) {
+  if (seat === null || seat === undefined) return "u";
+  return `${up ? "u" : "d"}${seat}`;
+}
+
 /** What the one proof of `party`'s batch over `positions` is bound to (the library's
- * batch_context): the rounds' context, `|deal D|unmask P,Q,…|party I` (a show's `|show P,Q,…`). */
-export function batchContext(context, deal, positions, party, show = false) {
-  const words = `${context}|deal ${deal}|${show ? "show" : "unmask"} ${positions.join(",")}|party ${party}`;
+ * batch_context): the rounds' context, `|deal D|unmask P,Q,…|to L,M,…|party I` with `to` each
+ * position's label in a pass (none in the order round), or a show's `|show P,Q,…|party I`. */
+export function batchContext(context, deal, positions, party, show = false, to = []) {
+  const where = to.length ? `|to ${to.join(",")}` : "";
+  const words = `${context}|deal ${deal}|${show ? "show" : "unmask"} ${positions.join(",")}${where}|party ${party}`;
   return new TextEncoder().encode(words);
 }
 
-/** The page's shares of `points` (each `[position, c1]` as asked, or `[position, ciphertext]`
- * from a show's ask, whose first half is c1) in one batch with one proof. */
 /** The joint key this page turns the deck under, added up from every party's key (`keys`, in
  * the parties' order, each `{key, challenge, response}`), each with a proof of knowledge that
  * holds, its own at its place: never the joint key the server names, which could be a key whose
@@ -72,13 +82,17 @@ function checkedJoint({ checkKey, jointKey }, keys, own, party, bound) {
   return jointKey(keys.map((each) => fromHex(each.key)));
 }
 
-function batchOf(shareBatch, points, secret, context, deal, party, show = false) {
+/** The page's shares of `points` (each `[position, c1]` as asked, or `[position, ciphertext]`
+ * from a show's ask, whose first half is c1) in one batch with one proof, bound to where the ask
+ * said each goes (`to`, a pass's labels). */
+function batchOf(shareBatch, points, secret, context, deal, party, show = false, to = []) {
   const bound = batchContext(
     context,
     deal,
     points.map(([position]) => position),
     party,
     show,
+    to,
   );
   return wire(
     shareBatch(
@@ -143,6 +157,8 @@ export function indexedStore(name = "wildstud-private-deal") {
 
 /** Where a deal's secret and order are kept: under its rounds' context, deal and party. */
 const secretKey = (context, deal, party) => `${context}|deal ${deal}|party ${party}`;
+/** Where what the page shared in a deal is kept (PagePrivate.sharedIn): beside its secret. */
+const sharedKey = (context, deal, party) => `${secretKey(context, deal, party)}|shared`;
 /** Where the deals of a table this page was a party to are listed: this and the table's id. */
 const PLAYED = "played|table ";
 
@@ -150,15 +166,18 @@ const PLAYED = "played|table ";
 export const KEEP_MS = 3 * 24 * 3600 * 1000;
 
 /** The deals of table `tableId` this page was a party to, each with the secret (hexadecimal)
- * and order it kept, and whether the server took its key (`taken`: it was asked to mask the
- * deck, which comes once every key is in): what the page compares with the night record
+ * and order it kept, whether the server took its key (`taken`: it was asked to mask the deck,
+ * which comes once every key is in) and each place it shared with where it was told that card
+ * went (`shared`, [[place, label], …]): what the page compares with the night record
  * (privateaudit.js ownPart). */
 export async function heldNight(store, tableId) {
   const held = [];
   for (const { context, hand, deal, party, taken } of (await store.get(PLAYED + tableId)) ?? []) {
     const kept = await store.get(secretKey(context, deal, party));
-    if (kept !== undefined)
-      held.push({ hand, deal, party, secret: kept.scalar, order: kept.order, taken: Boolean(taken) });
+    const shared = (await store.get(sharedKey(context, deal, party)))?.places ?? [];
+    if (kept !== undefined) {
+      held.push({ hand, deal, party, secret: kept.scalar, order: kept.order, taken: Boolean(taken), shared });
+    }
   }
   return held;
 }
@@ -167,6 +186,7 @@ export async function heldNight(store, tableId) {
 export async function forgetNight(store, tableId) {
   for (const { context, deal, party } of (await store.get(PLAYED + tableId)) ?? []) {
     await store.delete(secretKey(context, deal, party));
+    await store.delete(sharedKey(context, deal, party));
   }
   await store.delete(PLAYED + tableId);
 }
@@ -231,10 +251,11 @@ export class PageRounds {
   /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`): its key with
    * the proof that it knows its secret; its turn at the deck it is handed (`deck`, reordered and
    * re-randomised under the joint key it adds up itself from every party's `keys`, each proof
-   * checked); its shares of the positions asked (`points`,
-   * each `[position, c1]`), which it gives as soon as asked, whoever else has answered; first of
-   * all its order value, its share of the one point the deal's context hashes to (position 53:
-   * any other point there is refused, since the page cannot tell it from a card's c1). Every
+   * checked); its shares of the positions asked (`points`, each `[position, c1]`, and `to`,
+   * where each goes: its proof is bound to them), which it gives as soon as asked, whoever else
+   * has answered; first of all its order value, its share of the one point the deal's context
+   * hashes to (position 53, no `to`: any other point there is refused, since the page cannot
+   * tell it from a card's c1). Every
    * answer after the key names the key it is made with, so that the table tells a page of the
    * same seat whose key it did not take (see `owns`). */
   async answer(asked) {
@@ -254,13 +275,21 @@ export class PageRounds {
     }
     if (asked.step === "unmask") {
       const order = toHex(orderPoint(bound));
+      const to = asked.to ?? [];
       if (asked.points.some(([position, point]) => position === ORDER_POSITION && point !== order)) {
         throw new Error("the order round asks a share of the deal's order point only");
+      }
+      if (
+        asked.points.length === 1 && asked.points[0][0] === ORDER_POSITION
+          ? to.length
+          : to.length !== asked.points.length
+      ) {
+        throw new Error("a pass names where each card it asks goes, and the order round none");
       }
       return {
         step: "unmask",
         key,
-        batch: batchOf(shareBatch, asked.points, secret, this.context, this.deal, this.party),
+        batch: batchOf(shareBatch, asked.points, secret, this.context, this.deal, this.party, false, to),
       };
     }
     throw new Error(`a private deal asks no step ${asked.step}`);
@@ -325,25 +354,35 @@ export function withOwnCards(hand, opened) {
  * and seat (`onCards` is told). `send(frame)` sends a frame that needs no sequence number.
  * Nothing it opened is ever sent: only the showdown's `show` answer, which proves its cards, and
  * once a hand is over its secret and order for the audit, never for the hand `playing()` names
- * (the one in play: its secret would open the page's own cards to the server). Nor does it share
- * a position it opened as its own: with every other party's share, which the server holds, its
- * share would open its face-down card to the server; an honest table never asks for one, so the
- * ask goes unanswered (the deal is void at its clock). The audit's result (`private_audit`) is
- * kept and `onAudit` told. */
+ * (the one in play: its secret would open the page's own cards to the server).
+ *
+ * Nor does it share one of its own face-down cards: with every other party's share, which the
+ * server holds, its share would open the card to the server. A pass's ask names where each card
+ * goes, and the page refuses one that names its own seat's face-down card (`seatOf(hand)`, its
+ * engine seat in the table's view) or a card it already opened as its own: an honest table never
+ * asks, so the ask goes unanswered (the deal is void at its clock) and `onOwnCardAsked(hand,
+ * place, null)` is told. A server that named another seat instead is caught as it hands the page
+ * that card (`onOwnCardAsked(hand, place, label)`, the label it was told; or when the table's
+ * view draws it at the page's seat, checkHand): the page keeps every place it shared with where
+ * it was told the card goes, in the store (a reload within the pass still knows), and its proof
+ * is bound to that label, so the server's record of the pass cannot hold it. The audit's result
+ * (`private_audit`) is kept and `onAudit` told. */
 export class PagePrivate {
   constructor({
     send,
     store = memoryStore(),
     onCards = () => {},
     playing = () => null,
+    seatOf = () => null,
     onAudit = () => {},
     onElsewhere = () => {},
     onOwnCardAsked = () => {},
   }) {
-    Object.assign(this, { send, store, onCards, playing, onAudit, onElsewhere, onOwnCardAsked });
+    Object.assign(this, { send, store, onCards, playing, seatOf, onAudit, onElsewhere, onOwnCardAsked });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
     this.ownPoints = new Map(); // "hand/deal": the c1 (hexadecimal) of every card opened as its own
-    this.sharedPoints = new Map(); // "hand/deal": the c1 (hexadecimal) of every point it shared
+    this.shared = new Map(); // "hand/deal": what it shared (sharedIn), once read from the store
+    this.warned = new Set(); // "hand/place": an own card asked for, said once
     this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
     this.audit = null; // the last private_audit frame
     this.prepared = null; // the arithmetic got ready (prepare)
@@ -369,12 +408,71 @@ export class PagePrivate {
     return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
   }
 
-  /** Whether any of `points` (each `[position, c1]`) is a card this page opened as its own in
-   * deal `deal` of hand `hand`: by its c1, not its position, since a server could name another
-   * position for the same point (its shares are of the point it is handed). */
-  ownAmong(hand, deal, points) {
-    const own = this.ownPoints.get(`${hand}/${deal}`);
-    return own !== undefined && points.some(([, point]) => own.has(point));
+  /** The place of the first of `points` (each `[place, c1]`, `to` where each goes) that is one
+   * of this page's own face-down cards in deal `deal` of hand `hand`, or -1: one the ask names
+   * as its seat's (`seatOf`), or one it opened as its own, by its c1 rather than its place, since
+   * a server could name another place for the same point (its shares are of the point). */
+  ownAsked(hand, deal, points, to) {
+    const seat = this.seatOf(hand);
+    const opened = this.ownPoints.get(`${hand}/${deal}`) ?? new Set();
+    const down = seat === null || seat === undefined ? null : label(seat, false);
+    const index = points.findIndex(([, point], at) => opened.has(point) || to[at] === down);
+    return index < 0 ? -1 : points[index][0];
+  }
+
+  /** What this page shared in deal `deal` of `hand` (its rounds' `context`, as party `party`):
+   * `points`, the c1 (hexadecimal) of every point, and `places`, each place with where the ask
+   * said it goes (its label); read from the store once, so that a page reloaded in the middle of
+   * a pass still knows what it gave. */
+  sharedIn(context, hand, deal, party) {
+    const key = `${hand}/${deal}`;
+    let shared = this.shared.get(key);
+    if (shared === undefined) {
+      shared = this.store
+        .get(sharedKey(context, deal, party))
+        .catch(() => undefined)
+        .then((kept) => ({ points: new Set(kept?.points), places: new Map(kept?.places) }));
+      this.shared.set(key, shared);
+      if (this.shared.size > KEPT_DEALS) this.shared.delete(this.shared.keys().next().value); // the oldest
+    }
+    return shared;
+  }
+
+  /** Keep the `points` (each `[place, c1]`) this page is about to share, with where the ask said
+   * each goes (`to`), before its answer leaves. */
+  async share(context, hand, deal, party, points, to) {
+    const shared = await this.sharedIn(context, hand, deal, party);
+    points.forEach(([place, point], index) => {
+      shared.points.add(point);
+      if (to[index] !== undefined) shared.places.set(place, to[index]);
+    });
+    const kept = { points: [...shared.points], places: [...shared.places] };
+    await this.store.put(sharedKey(context, deal, party), kept);
+  }
+
+  /** Said once a place: the server asked this page for one of its own cards (`told` the label it
+   * named the card with; null when the page refused the ask). */
+  ownCardAsked(hand, place, told) {
+    const key = `${hand}/${place}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.onOwnCardAsked(hand, place, told);
+  }
+
+  /** Check the table's view of `hand` (a table page's: `number`, `you`, `view`) under a private
+   * deal: a face-down card drawn at this page's seat at a place it shared is one the server can
+   * see (its view names such a card by its place, "#12"). */
+  checkHand(hand) {
+    if (!hand || hand.you === null || hand.you === undefined) return;
+    const deal = hand.view.deal || 1;
+    const shared = this.shared.get(`${hand.number}/${deal}`);
+    const seatView = hand.view.seats[hand.you];
+    shared?.then(({ places }) => {
+      for (const held of seatView?.cards ?? []) {
+        const place = typeof held.card === "string" && !named(held.card) ? Number(held.card.slice(1)) : null;
+        if (place !== null && places.has(place)) this.ownCardAsked(hand.number, place, places.get(place));
+      }
+    });
   }
 
   /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
@@ -448,30 +546,32 @@ export class PagePrivate {
       for (const [position, card] of await page.open(frame.points)) kept.set(position, card);
       this.cards.set(key, kept);
       const points = this.ownPoints.get(`${hand}/${deal}`) ?? new Set();
-      const shared = this.sharedPoints.get(`${hand}/${deal}`) ?? new Set();
-      for (const [position, ciphertext] of frame.points) {
-        points.add(ciphertext.slice(0, 64));
-        // A page learns which cards are its own only as it is handed them: a share it gave of
-        // one of them, with the other parties', opens it to the server. Said at once.
-        if (shared.has(ciphertext.slice(0, 64))) this.onOwnCardAsked(hand, position);
+      const shared = await this.sharedIn(context, hand, deal, party);
+      for (const [place, ciphertext] of frame.points) {
+        const point = ciphertext.slice(0, 64);
+        points.add(point);
+        // A server that named another seat for this card when it asked for its share can open
+        // it with the other parties' shares: said at once (by its point too, should the server
+        // hand it over at another place than it asked).
+        if (shared.places.has(place) || shared.points.has(point))
+          this.ownCardAsked(hand, place, shared.places.get(place) ?? null);
       }
       this.ownPoints.set(`${hand}/${deal}`, points);
       this.onCards(this.cards);
       return;
     }
     if (step === "reveal" && hand === this.playing()) return; // never while its hand is played
-    if (step === "unmask" && this.ownAmong(hand, deal, frame.points)) return; // never its own card's share
+    if (step === "unmask") {
+      const place = this.ownAsked(hand, deal, frame.points, frame.to ?? []);
+      if (place >= 0) return this.ownCardAsked(hand, place, null); // refused: never its own card's share
+    }
     const answer =
       step === "show"
         ? await page.show(frame.seat, frame.points)
         : step === "reveal"
           ? await page.reveal()
           : await page.answer(frame);
-    if (step === "unmask") {
-      const shared = this.sharedPoints.get(`${hand}/${deal}`) ?? new Set();
-      for (const [, point] of frame.points) shared.add(point);
-      this.sharedPoints.set(`${hand}/${deal}`, shared);
-    }
+    if (step === "unmask") await this.share(context, hand, deal, party, frame.points, frame.to ?? []);
     this.send({ type: "private", hand, deal, answer });
   }
 }

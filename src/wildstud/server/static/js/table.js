@@ -88,8 +88,10 @@ class TablePage {
       onCards: () => this.renderSeats(),
       // The player's other page (device or tab) plays this deal: its cards show there.
       onElsewhere: (hand) => this.proofs.playedElsewhere(hand),
-      // The one way a server could see a face-down card: caught as the card is handed over.
-      onOwnCardAsked: (hand) => this.proofs.alert(describeOwnCardAsked(hand)),
+      // The one way a server could see a face-down card: an ask for this seat's own card is
+      // refused, and one that named another seat for it is caught as the card is handed over.
+      seatOf: (hand) => (this.state.hand && this.state.hand.number === hand ? this.state.hand.you : null),
+      onOwnCardAsked: (hand, place, told) => this.proofs.alert(describeOwnCardAsked(hand, told)),
       // A hand's secret is never published while it is played; the audit is said at the table
       // (beside the kind of deal, and each fault as a warning) and in the settle-up.
       playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),
@@ -542,6 +544,7 @@ class TablePage {
     const { table } = this.state;
     const hand = withOwnCards(this.state.hand, (...dealt) => this.private.opened(...dealt));
     const privateDeal = Boolean(table && table.settings.deal === "private");
+    if (privateDeal) this.private.checkHand(this.state.hand); // a card at this seat it shared
     drawSeats(this.el.seats, {
       hand,
       wild: this.wild,

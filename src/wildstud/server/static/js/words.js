@@ -385,13 +385,22 @@ export function describeCardCheck(ok, position) {
   return `verified: dealt from position ${position + 1} of the deck`;
 }
 
-/** What the page says if the server's commitment to its night seed changes mid-night. */
-/** Said when the server asked this page for its share of a card the same deal then handed it
- * as its own face-down card: that share, with the other players', opens the card to the server. */
-export function describeOwnCardAsked(hand) {
-  return `Warning: in hand ${hand} the server asked this page for its share of one of your own face-down cards, which lets it see that card. This table's private deal cannot be trusted: tell the table.`;
+/** Said when the server asked this page for its share of one of its own face-down cards:
+ * that share, with the other players', would open the card to the server. `told` is where the
+ * ask said the card went (a label such as "d3": the page shared it, and the card was then dealt
+ * to it), or null when the ask named the card as this seat's and the page refused it.
+ *
+ *   describeOwnCardAsked(3, null) // "Warning: in hand 3 the server asked this page to share one of your own face-down cards, which would let it see that card; the page refused, so the deal will be void. …"
+ */
+export function describeOwnCardAsked(hand, told) {
+  const what =
+    told === null
+      ? "asked this page to share one of your own face-down cards, which would let it see that card; the page refused, so the deal will be void"
+      : "dealt you a face-down card after asking this page to share it as another seat's, which lets it see that card";
+  return `Warning: in hand ${hand} the server ${what}. This table's private deal cannot be trusted: tell the table.`;
 }
 
+/** What the page says if the server's commitment to its night seed changes mid-night. */
 export function describeNightChanged() {
   return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
 }
@@ -525,7 +534,11 @@ export function describeAuditDisagreement(deals, faults) {
  *   describeOwnPartChanged("key", 4) // "The night record does not hold the key this page used in hand 4: the server changed it"
  */
 export function describeOwnPartChanged(what, hand) {
+  if (what === "asked") {
+    return `In hand ${hand} the server dealt you a face-down card it had asked this page to share: it could see that card`;
+  }
   const part = {
+    told: "where the server told this page the cards it shared went",
     deal: "the deal this page played",
     key: "the key this page used",
     secret: "the secret and order this page published",
@@ -534,11 +547,18 @@ export function describeOwnPartChanged(what, hand) {
 }
 
 /** The verdict where the night record differs from what this page used in `hands` (their
- * numbers): whatever the audit of the record says, it is not the night this page played.
+ * numbers): whatever the audit of the record says, it is not the night this page played; or,
+ * where `asked` names hands whose record deals the page a face-down card it shared, that the
+ * server could see it.
  *
  *   describeRecordChanged([4, 7]) // "The night record is not the one this page played: the server changed hands 4 and 7. Tell the table."
  */
-export function describeRecordChanged(hands) {
+export function describeRecordChanged(hands, asked = []) {
+  if (asked.length) {
+    const which =
+      asked.length === 1 ? `hand ${asked[0]}` : `hands ${asked.slice(0, -1).join(", ")} and ${asked.at(-1)}`;
+    return `The server could see one of your face-down cards in ${which}: it asked this page to share it. Tell the table.`;
+  }
   const named = hands.length === 1 ? `hand ${hands[0]}` : `hands ${hands.slice(0, -1).join(", ")} and ${hands.at(-1)}`;
   return `The night record is not the one this page played: the server changed ${named}. Tell the table.`;
 }
