@@ -447,7 +447,8 @@ export class PagePrivate {
       if (to[index] !== undefined) shared.places.set(place, to[index]);
     });
     const kept = { points: [...shared.points], places: [...shared.places] };
-    await this.store.put(sharedKey(context, deal, party), kept);
+    // A store that cannot be written leaves it in memory: said until the page is reloaded.
+    await this.store.put(sharedKey(context, deal, party), kept).catch(() => {});
   }
 
   /** Said once a place: the server asked this page for one of its own cards (`told` the label it
@@ -565,13 +566,16 @@ export class PagePrivate {
       const place = this.ownAsked(hand, deal, frame.points, frame.to ?? []);
       if (place >= 0) return this.ownCardAsked(hand, place, null); // refused: never its own card's share
     }
+    // What it is about to share is kept while the shares are worked out (IndexedDB's write off
+    // the pass's path), and kept before they leave.
+    const kept = step === "unmask" ? this.share(context, hand, deal, party, frame.points, frame.to ?? []) : null;
     const answer =
       step === "show"
         ? await page.show(frame.seat, frame.points)
         : step === "reveal"
           ? await page.reveal()
           : await page.answer(frame);
-    if (step === "unmask") await this.share(context, hand, deal, party, frame.points, frame.to ?? []);
+    await kept;
     this.send({ type: "private", hand, deal, answer });
   }
 }
