@@ -1,12 +1,13 @@
 """The buttons of the table page stay where a finger finds them while hands are played: the
 ledger's Leave and its request for chips, the seat's Sit out, the chat's Send and, on the host's
-page, End the night and the console's Pause keep their elements and their places in the page,
-frame after frame, at a laptop's 1366×768 and a phone's 390×844. A button that moved between a
-press and its release lost the click (the release landed on what took its place, the click on
-the ledger around it): the line a hand adds to the ledger while it is played ("Hand 4 counts
-once it ends") pushed Leave down 46 px and back twice a hand, and the hand log and the chat,
-growing a line a hand, pushed the whole ledger down for the first dozen hands. The ledger's
-panel is photographed at both sizes in the middle of a hand and between two, to be looked at."""
+page, End the night, the console's Pause and its seats' New link and Remove keep their elements
+and their places in the page, frame after frame, at a laptop's 1366×768 and a phone's 390×844.
+A button that moved between a press and its release lost the click (the release landed on what
+took its place, the click on the ledger around it): the line a hand adds to the ledger while it
+is played ("Hand 4 counts once it ends") pushed Leave down 46 px and back twice a hand, and the
+hand log and the chat, growing a line a hand, pushed the whole ledger down for the first dozen
+hands. The ledger's panel is photographed at both sizes in the middle of a hand and between
+two, to be looked at."""
 
 from __future__ import annotations
 
@@ -23,7 +24,12 @@ from tests.tools import wsclient
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SEAT_BUTTONS = ["#leave-table", "#rebuy-ask", "#seat-controls button", ".chat-form button"]
-HOST_BUTTONS = ["#end-night", "#console-run button[data-run]"]
+HOST_BUTTONS = [
+    "#end-night",
+    "#console-run button[data-run]",
+    "#console-seats button[data-do='link']",
+    "#console-seats li:last-child button[data-do='remove']",
+]
 
 # Each button's element and its place in the page, looked at every frame from now on: what
 # was replaced, and how far (px) each moved at most.
