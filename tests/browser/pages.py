@@ -290,25 +290,14 @@ LEAVE_SAID = """(document.body.dataset.page === 'goodbye' ? 'the goodbye page'
 
 
 async def leave_table(page: Page) -> None:
-    """The player leaves by the ledger's Leave and its confirmation, and the page says the leave
-    was taken (at once, or as the hand in play ends). A click the panel did not take is made
-    again, as a player would click again: on a loaded CI machine a click on the ledger was seen
-    lost now and then, the panel redrawn by a frame as it landed (CI, sessions 30 and 31; a
-    product question left open), and what is checked here is that a leave asked is carried out."""
-    await _click_until(page, "#leave-table", "document.querySelector('#leave-yes') !== null")
-    gone = "!document.querySelector('#leave-yes')"  # the confirmation closed: the click taken
-    await _click_until(page, "#leave-yes", f"({LEAVE_ANSWERED}) || {gone}")
+    """The player leaves by the ledger's Leave and its confirmation, each clicked once, and the
+    page says the leave was taken (at once, or as the hand in play ends). A click the ledger did
+    not take fails here, where it was lost: Leave used to move under a click as a frame came
+    (sessions 30 and 31, on CI), and it no longer moves (test_still_buttons.py)."""
+    await page.click("#leave-table")
+    await wait_until(page, "document.querySelector('#leave-yes') !== null")
+    await page.click("#leave-yes")
     await wait_until(page, LEAVE_ANSWERED, detail=LEAVE_SAID)
-
-
-async def _click_until(page: Page, button: str, taken: str, tries: int = 3) -> None:
-    """Click ``button`` until the page shows it took the click (``taken`` holds), ``tries``
-    times at most."""
-    for _ in range(tries):
-        await page.click(button, timeout=10_000)
-        with contextlib.suppress(AssertionError):
-            await wait_until(page, taken, 5)
-            return
 
 
 async def answered(seat: Seat, acts: int) -> None:

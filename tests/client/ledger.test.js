@@ -1,6 +1,8 @@
 // The ledger when the night's figures cannot be read (ledger.js): it says why and when it tries
 // again, tries again by itself (a quiet table sends no frame that would fetch them), and once an
-// answer comes the line is gone. The network is a stand-in `fetch`, the clock node's mock timers.
+// answer comes the line is gone. And a seat's Leave, first under the title, stays the same
+// element as hands begin and end and chips are asked for. The network is a stand-in `fetch`, the
+// clock node's mock timers.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -85,4 +87,39 @@ test("the line says the reason once, without its full stop, and a minute rather 
     describeLedgerUnread("The server is restarting.", 60),
     "The ledger could not be read (The server is restarting): trying again in a minute.",
   );
+});
+
+test("a seat's Leave lies first under the title and stays the same element as hands begin and end", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const net = network();
+  net.down = false;
+  const panel = new LedgerPanel({ send: () => true, seatToken: "s" });
+  const seat = { role: "seat", seat: 0 };
+  const keys = () => panel.element.children.map((node) => node.getAttribute("data-key"));
+  panel.update({ ...table, status: "running" }, seat);
+  t.mock.timers.tick(150);
+  await settle();
+  const leave = panel.element.querySelector("[data-key]");
+  assert.equal(leave.getAttribute("data-key"), "leave");
+  const between = keys();
+  // A hand begins (its line under the figures says so), Ann asks for chips, the hand ends.
+  let hands = 0;
+  for (const rebuys of [[], [{ id: 1, seat: 0, name: "Ann", kind: "top-up", amount: 50, status: "pending" }], []]) {
+    hands += 1;
+    night.hand_in_progress = hands;
+    panel.update({ ...table, status: "running", hands_dealt: hands, hand_in_progress: hands, rebuys }, seat);
+    t.mock.timers.tick(150);
+    await settle();
+    assert.match(panel.element.textContent, new RegExp(`Hand ${hands} counts once it ends`));
+    assert.equal(panel.element.querySelector("[data-key]"), leave);
+    night.hand_in_progress = null;
+    panel.update({ ...table, status: "running", hands_dealt: hands, hand_in_progress: null, rebuys }, seat);
+    t.mock.timers.tick(150);
+    await settle();
+    assert.doesNotMatch(panel.element.textContent, /counts once it ends/);
+    assert.equal(panel.element.querySelector("[data-key]"), leave);
+  }
+  // Between hands the line is there, empty, keeping its place (app.css gives it its height).
+  assert.deepEqual(keys(), between);
+  assert.deepEqual(between.slice(0, 2), [null, "leave"]);
 });

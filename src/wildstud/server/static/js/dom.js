@@ -66,6 +66,19 @@ function removeFrom(node) {
  * listeners are not carried over, so merged trees listen through their containers.
  */
 export function mergeChildren(target, fresh) {
+  // A keyed child the fresh drawing no longer holds goes first, as drawKeyed's do: left in place
+  // until the end, each keyed sibling after it was moved in front of it, taken off the page and
+  // put back, and a button under a finger that is taken off the page loses its click (the
+  // ledger's Leave, when a line above it went at a hand's end).
+  const wanted = new Map();
+  for (const child of fresh.children) {
+    const key = child.getAttribute("data-key");
+    if (key !== null) wanted.set(key, child.tagName);
+  }
+  for (const child of [...target.children]) {
+    const key = child.getAttribute("data-key");
+    if (key !== null && wanted.get(key) !== child.tagName) child.remove();
+  }
   const keyed = keyedChildren(target);
   let cursor = target.firstChild;
   for (const next of [...fresh.childNodes]) {

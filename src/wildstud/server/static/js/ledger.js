@@ -225,6 +225,14 @@ export class LedgerPanel {
           "In money: what each entrant paid in, and what they hold once every place is paid (until then, what they paid: the prize pool holds it). Rebuys and the add-on are the host's to give.",
         ),
       );
+    if (ended && night) parts.push(this.drawSettleUp(night));
+    // The buttons come first, the ones that lie still first of all: whatever a frame makes
+    // appear or go above a button moves it, and a button that moves under a finger pressing it
+    // loses the click (the release lands on what took its place, and the click on the ledger
+    // itself). Leave and End the night change only when pressed; the figures, the hand they
+    // leave out and the luck come and go with the hands, so they lie under every button.
+    if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
+    if (this.hostToken && !ended) parts.push(this.drawEnd());
     if (table.holds_all !== null && table.holds_all !== undefined && !ended && !tourney) {
       const holder = table.seats.find((seat) => seat.seat === table.holds_all);
       parts.push(
@@ -236,15 +244,12 @@ export class LedgerPanel {
         ),
       );
     }
-    if (ended && night) parts.push(this.drawSettleUp(night));
+    if (this.seat !== null && !ended && !tourney) parts.push(this.drawAsk());
+    parts.push(this.drawRequests());
+    parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
+    parts.push(h("p", { className: "ledger-unread", role: "status", "data-key": "unread" }, this.unread));
     if (night) parts.push(this.drawFigures(night));
     if (night && this.luck) parts.push(luckSection(this.luck, this.playerId(night)));
-    parts.push(this.drawRequests());
-    if (this.seat !== null && !ended && !tourney) parts.push(this.drawAsk());
-    if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
-    if (this.hostToken && !ended) parts.push(this.drawEnd());
-    parts.push(h("p", { className: "ledger-unread", role: "status", "data-key": "unread" }, this.unread));
-    parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
   }
 
@@ -351,13 +356,12 @@ export class LedgerPanel {
         ),
       ),
       h("p", { className: night.balanced ? "balance" : "balance off", "data-key": "balance" }, balance),
-      this.counting !== null
-        ? h(
-            "p",
-            { className: "muted", "data-key": "in-progress" },
-            `Hand ${this.counting} counts once it ends: the figures stand as it began.`,
-          )
-        : "",
+      // Kept between hands, empty and as high (app.css), so that the luck under it stays put.
+      h(
+        "p",
+        { className: "muted counting", "data-key": "in-progress" },
+        this.counting !== null ? `Hand ${this.counting} counts once it ends: the figures stand as it began.` : "",
+      ),
     );
   }
 
