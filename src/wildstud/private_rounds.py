@@ -125,6 +125,7 @@ from wildstud.private_dealer import RoundsDealer
 from wildstud.private_wire import (
     ORDER,
     Kind,
+    Party,
     Row,
     batch_context,
     ciphertext_hex,
@@ -132,6 +133,7 @@ from wildstud.private_wire import (
     key_data,
     key_of,
     label,
+    parties_of,
     point_bytes,
     shares_data,
     shares_of,
@@ -184,36 +186,6 @@ class OtherPageError(RoundsError):
 
     def __init__(self, party: int, message: str) -> None:
         super().__init__(party, "elsewhere", message)
-
-
-@dataclass(frozen=True, slots=True)
-class Party:
-    """A party to a deal: its name (a player's, or ``server``) and the engine seats whose
-    face-down cards are its own (a page: its player's seat; the server: the bots' and the
-    away players')."""
-
-    name: str
-    seats: tuple[int, ...]
-
-
-def parties_of(data: str) -> tuple[Party, ...]:
-    """The parties of a deal's first row (:meth:`DealRounds.parties_row`); a row of another
-    version of the protocol is refused, naming it.
-
-    >>> try:
-    ...     parties_of('[["Ann", [0]], ["server", [1]]]')  # the first version's
-    ... except PrivateDealError as error:
-    ...     print(str(error)[:51])
-    this deal was dealt under wildstud private deal v1,
-    """
-    read = json.loads(data)
-    version = read.get("version") if isinstance(read, dict) else 1
-    if version != VERSION:
-        raise PrivateDealError(
-            f"this deal was dealt under wildstud private deal v{version}, which this wildstud"
-            f" no longer audits (it audits v{VERSION} only)"
-        )
-    return tuple(Party(name, tuple(seats)) for name, seats in read["parties"])
 
 
 @dataclass(frozen=True, slots=True)

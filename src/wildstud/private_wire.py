@@ -40,15 +40,17 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from wildstud.private_deal import Ciphertext, KeyProof, Point, PrivateDealError, Shares
+from wildstud.private_deal import VERSION, Ciphertext, KeyProof, Point, PrivateDealError, Shares
 
 __all__ = [
     "ORDER",
     "Kind",
+    "Party",
     "Row",
     "batch_context",
     "ciphertext_hex",
@@ -57,6 +59,7 @@ __all__ = [
     "key_data",
     "key_of",
     "label",
+    "parties_of",
     "point_bytes",
     "shares_data",
     "shares_of",
@@ -89,6 +92,37 @@ class Row:
     kind: Kind
     party: int
     data: str
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """A party to a deal: its name (a player's, or ``server``) and the engine seats whose
+    face-down cards are its own (a page: its player's seat; the server: the bots' and the
+    away players')."""
+
+    name: str
+    seats: tuple[int, ...]
+
+
+def parties_of(data: str) -> tuple[Party, ...]:
+    """The parties of a deal's first row
+    (:meth:`~wildstud.private_rounds.DealRounds.parties_row`); a row of another version of the
+    protocol is refused, naming it.
+
+    >>> try:
+    ...     parties_of('[["Ann", [0]], ["server", [1]]]')  # the first version's
+    ... except PrivateDealError as error:
+    ...     print(str(error)[:51])
+    this deal was dealt under wildstud private deal v1,
+    """
+    read = json.loads(data)
+    version = read.get("version") if isinstance(read, dict) else 1
+    if version != VERSION:
+        raise PrivateDealError(
+            f"this deal was dealt under wildstud private deal v{version}, which this wildstud"
+            f" no longer audits (it audits v{VERSION} only)"
+        )
+    return tuple(Party(name, tuple(seats)) for name, seats in read["parties"])
 
 
 def label(seat: int | None, up: bool) -> str:

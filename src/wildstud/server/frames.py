@@ -20,11 +20,19 @@ SeqFrame(type='seq', last_seq=3)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from wildstud.deal import Phase
+from wildstud.server.deal_frames import (
+    PrivateAuditFault,
+    PrivateAuditFrame,
+    PrivateFrame,
+    PrivateKey,
+    ShuffleFrame,
+)
+from wildstud.server.frame_base import OutFrame, Part
 from wildstud.server.refusals import sentence
 from wildstud.server.schemas import MenuEntry, StakesModel, TableInfo
 
@@ -81,31 +89,10 @@ __all__ = [
 ]
 
 
-class _Part(BaseModel):
-    """A part of a frame: every field required unless it says otherwise, nothing else."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class OutFrame(_Part):
-    """A frame the server sends."""
-
-    left_out_when_empty: ClassVar[frozenset[str]] = frozenset()
-    """Fields left out of the frame when they are ``None`` or ``False``."""
-
-    def frame(self) -> dict[str, Any]:
-        """The frame as JSON data, as it goes on the wire."""
-        data = self.model_dump(mode="json", by_alias=True)
-        for name in self.left_out_when_empty:
-            if data.get(name) in (None, False):
-                del data[name]
-        return data
-
-
 # -- the parts of a hand's view -------------------------------------------------------------------
 
 
-class Clock(_Part):
+class Clock(Part):
     """The clock of the seat to act."""
 
     seat: int = Field(description="the table seat to act")
@@ -114,7 +101,7 @@ class Clock(_Part):
     running: bool = Field(description="false while the table is paused")
 
 
-class Commitment(_Part):
+class Commitment(Part):
     """A deal's commitment to its deck (:mod:`wildstud.commitment`)."""
 
     deal: int
@@ -127,7 +114,7 @@ class Commitment(_Part):
     )
 
 
-class Proof(_Part):
+class Proof(Part):
     """A card shown to this client for the first time, with its path to its deal's root."""
 
     deal: int
@@ -137,14 +124,14 @@ class Proof(_Part):
     path: list[str] = Field(description="the Merkle path from the card's leaf to the root")
 
 
-class CardView(_Part):
+class CardView(Part):
     """A card a seat holds: ``null`` where this client may not see it."""
 
     card: str | None
     up: bool
 
 
-class SeatView(_Part):
+class SeatView(Part):
     """An engine seat in a hand."""
 
     seat: int
@@ -163,14 +150,14 @@ class SeatView(_Part):
     cards: list[CardView]
 
 
-class PotView(_Part):
+class PotView(Part):
     """A pot and the engine seats that may win it."""
 
     amount: int
     eligible: list[int]
 
 
-class OptionView(_Part):
+class OptionView(Part):
     """An action the seat to act may take (amounts are to-amounts)."""
 
     action: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
@@ -179,7 +166,7 @@ class OptionView(_Part):
     amounts: list[int] | None = Field(description="the amounts allowed, where they are listed")
 
 
-class RedealView(_Part):
+class RedealView(Part):
     """A deal stopped for a redeal, shown for ``redeal_pause`` seconds."""
 
     card: str | None = Field(description="the face-up card that called for it, if one did")
@@ -195,7 +182,7 @@ class EventData(BaseModel):
     type: str = Field(description="the event's kind: dealt, acted, shown, awarded …")
 
 
-class WildRank(_Part):
+class WildRank(Part):
     """A seat's own wild rank in Who Da Baby Daddy Is, from its face-up last card: what every
     one sees, never what a hidden card makes wild."""
 
@@ -204,7 +191,7 @@ class WildRank(_Part):
     wild: list[str] = Field(description="the cards that rank makes wild in that seat's hand")
 
 
-class WildRuleView(_Part):
+class WildRuleView(Part):
     """A game's wild-card rule as data: its kind and its options (a client words it)."""
 
     kind: Literal[
@@ -214,7 +201,7 @@ class WildRuleView(_Part):
     cards: int | None = Field(None, description="baby-daddy: the cards a hand is dealt")
 
 
-class View(_Part):
+class View(Part):
     """A seat's (or a spectator's) view of the hand, without its events."""
 
     viewer: int | None = Field(description="the engine seat viewing (null: a spectator)")
@@ -360,7 +347,7 @@ class RunTwiceFrame(OutFrame):
     seconds: float = Field(description="seconds left to answer (no answer: run once)")
 
 
-class OddsSeat(_Part):
+class OddsSeat(Part):
     """One hand's chances in a run-out, as the odds engine works them out from public cards."""
 
     seat: int = Field(description="the engine seat")
@@ -395,7 +382,7 @@ class OddsFrame(OutFrame):
     seats: list[OddsSeat]
 
 
-class RabbitCardView(_Part):
+class RabbitCardView(Part):
     """A face-up card the rest of a hand won by a fold would have dealt (:mod:`wildstud.rabbit`)."""
 
     street: str = Field(description="the street it would have been dealt on")
@@ -417,7 +404,7 @@ class RabbitFrame(OutFrame):
     proofs: list[Proof] = Field(description="each card's proof, in the order of ``cards``")
 
 
-class ChancesView(_Part):
+class ChancesView(Part):
     """A seat's chances at a practice table, against what it can see (:mod:`wildstud.practice`:
     the odds engine over the seat's own view)."""
 
@@ -431,7 +418,7 @@ class ChancesView(_Part):
     deals: int = Field(description="the deals the odds engine dealt out")
 
 
-class HintView(_Part):
+class HintView(Part):
     """What the equity bot would do in this seat's place (:class:`wildstud.bots_equity.Advice`);
     the client says it in words (``describeHint``)."""
 
@@ -488,118 +475,6 @@ class SeqFrame(OutFrame):
     last_seq: int
 
 
-class ShuffleFrame(OutFrame):
-    """The players' shuffle asks this page for its part in deal ``deal`` of hand ``hand``, as
-    the seat ``seat``: ``step`` ``commit``, a commitment to a fresh value of its own; ``reveal``,
-    that value (:mod:`wildstud.joint_shuffle`). ``night`` is the commitment to the table's night
-    seed, published before any value is asked for: it stays the same all night. ``seconds``:
-    how long the table waits for the answer before dealing without this seat, which then sits
-    the hand out."""
-
-    type: Literal["shuffle"] = "shuffle"
-    step: Literal["commit", "reveal"]
-    hand: int
-    deal: int
-    seat: int
-    night: str
-    seconds: float
-
-
-class PrivateKey(_Part):
-    """A party's key for a private deal with its proof that the party knows its secret
-    (:func:`wildstud.private_deal.prove_key`), 32 bytes each in hexadecimal."""
-
-    key: str
-    challenge: str
-    response: str
-
-
-class PrivateFrame(OutFrame):
-    """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`; "wildstud
-    private deal v3") ask this page, party ``party`` of deal ``deal`` of hand ``hand``, for its
-    answer, or hand it its own cards to open. ``step``: ``key``, its key for the deal with its
-    proof of knowledge; ``mask``, the ``deck`` to reorder and re-randomise (52 ciphertexts)
-    under the ``joint`` key, with every party's ``keys`` and their proofs, which the page
-    checks and adds up itself rather than trust the joint key it is told; ``unmask``, the
-    ``points`` to share, each ``[position, c1]``, every party asked at once (once the last turn
-    of the deck is in, first the deal order's: the one point ``[53, P]``, ``P`` hashed from the
-    deal's context, whose share is the page's order value; then a pass's positions, each the
-    place in the deal order of the card dealt, with ``to``: where each goes, ``d3`` face down
-    to engine seat 3, ``u3`` face up to it, ``u`` face up to no seat; a page refuses an ask
-    naming its own face-down card); ``show``, at the showdown, the ``points`` of
-    engine seat ``seat``'s face-down cards to show with proof, each ``[position, ciphertext]``;
-    ``open`` (nothing to answer), the ``points`` of its own face-down cards once every other
-    party shared them, each ``[position, ciphertext]`` with their shares taken off, for the
-    page to open alone; ``reveal``, once the deal is over (after the night, or after each hand
-    if the table's ``private_reveal`` says so), the page's secret and order for the audit. A
-    point is 32 bytes in hexadecimal, a ciphertext 64 (``c1`` then ``c2``). A page shares (or
-    shows) all its points at once, with one proof bound to ``context``, then ``|deal D|unmask
-    P,Q,…|to L,M,…|party I`` (``to`` left out in the order round; a show's, ``|show
-    P,Q,…|party I``), the positions and labels asked in order. ``seconds``: how
-    long the table waits for the answer before the deal is void (house rule
-    ``private_misdeal``; at the showdown, the hand is mucked). A private deal has no commitment
-    to its deck (nobody knows it): its ``hand`` and ``update`` frames carry no ``commitments``
-    and no ``proofs``; each card's proof is its shares'."""
-
-    left_out_when_empty = frozenset({"deck", "points", "to", "key", "joint", "keys"})
-    type: Literal["private"] = "private"
-    step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
-    hand: int
-    deal: int
-    party: int
-    context: str = Field(description="what every proof of this deal is bound to")
-    deck: list[str] | None = Field(
-        None, description="mask: the deck to reorder and re-randomise, 52 ciphertexts"
-    )
-    points: list[tuple[int, str]] | None = Field(
-        None,
-        description="unmask: each position with its c1 to share; show and open: each position"
-        " with its ciphertext, the other parties' shares taken off",
-    )
-    to: list[str] | None = Field(
-        None,
-        description="unmask, a pass: where each point's card goes (d3 face down to engine seat"
-        " 3, u3 face up to it, u face up to no seat); the proof is bound to them",
-    )
-    seat: int | None = Field(None, description="show and open: the engine seat whose cards")
-    seconds: float | None = Field(None, description="left out for open: nothing to answer")
-    joint: str | None = Field(None, description="mask: the deal's joint key, every key's sum")
-    keys: list[PrivateKey] | None = Field(
-        None,
-        description="mask: every party's key with its proof, in the parties' order: the page"
-        " checks each and adds them up to the joint key itself",
-    )
-    key: str | None = Field(
-        None,
-        description="every step after the keys: the key the deal took for this party, so that"
-        " a page of the same seat whose own key differs (its player's other device or tab)"
-        " sits the deal out; each answer after the key names the key it is made with",
-    )
-
-
-class PrivateAuditFault(_Part):
-    """One fault a private deal's audit found."""
-
-    hand: int
-    deal: int
-    party: str = Field(description="whose: the player whose page it was, or server")
-    kind: Literal["key", "order", "reordered", "substituted", "unmasked", "refused", "unpublished"]
-    text: str = Field(description="the fault in a sentence")
-
-
-class PrivateAuditFrame(OutFrame):
-    """The audit of the table's private deals (:mod:`wildstud.history.private_night`), once
-    every party published its secret and order for them (or its clock ran out: such a party is
-    named, ``unpublished``): hands ``first`` to ``last``, ``deals`` checked, and each fault with
-    its party. Sent to every page when it is done, and to a page that connects after."""
-
-    type: Literal["private_audit"] = "private_audit"
-    first: int
-    last: int
-    deals: int
-    faults: list[PrivateAuditFault]
-
-
 class Pong(OutFrame):
     """The answer to a ping."""
 
@@ -628,7 +503,7 @@ class Removed(OutFrame):
     watch_token: str = Field("", description="the table's spectator token: /watch/{token}")
 
 
-class NamedGame(_Part):
+class NamedGame(Part):
     """A game of the table's menu by the name players know it by, with the house rules its
     name does not already say."""
 
@@ -636,7 +511,7 @@ class NamedGame(_Part):
     rules: dict[str, bool | int | float | str]
 
 
-class SettingChange(_Part):
+class SettingChange(Part):
     """One of the host's changes: which ``setting``, and its new value (``value`` for a
     number, a choice or a switch; ``games`` for the menu; ``stakes`` for the stakes)."""
 
@@ -658,7 +533,7 @@ class NoticeFrame(OutFrame):
     hand: int = Field(description="the first hand the change holds for")
 
 
-class ChatLine(_Part):
+class ChatLine(Part):
     """One line of the table's chat log as every reader sees it (:mod:`wildstud.server.table.chat`):
     never a token, never a card."""
 
