@@ -627,8 +627,34 @@ class DealRounds:
         if party in self.pending:
             positions = self.to_unmask(party)
             points = [[p, self.dealt(p)[0].hex()] for p in positions]
-            return {"step": "unmask", "points": points, "to": list(self.labels(positions))}
+            to = list(self.labels(positions))
+            return {"step": "unmask", "points": points, "to": to, "dealt": self.dealt_data()}
         return None
+
+    def dealt_data(self) -> dict[str, object]:
+        """What a page checks every point it is asked for and every card it is handed against,
+        sent with each pass, open and show (:mod:`~wildstud.private_wire`): the dealt deck
+        (``deck``), every party's order value with its proof (``values``, from which the page
+        works out the deal order itself) and every key with its proof (``keys``, which the
+        values' proofs are checked against), in the parties' order. With them a page takes
+        a place's ``c1`` from the deck, not from the server's word: a server that handed it
+        another point (one of the page's own cards' under another place's number) or opened
+        for it a ciphertext of its own making (a card of the server's choosing) is refused."""
+        point = (self.order_point,)
+        order = {step.party: step.shares for step in self.steps if step.shares.points == point}
+        values = [
+            {
+                "value": order[party].shares[0].hex(),
+                "challenge": order[party].challenge.hex(),
+                "response": order[party].response.hex(),
+            }
+            for party in range(len(self.parties))
+        ]
+        return {
+            "deck": [ciphertext_hex(ciphertext) for ciphertext in self.decks[-1]],
+            "values": values,
+            "keys": [key_data(self.keys[i], self.proofs[i]) for i in range(len(self.parties))],
+        }
 
     def own_points(self, seat: int) -> list[list[object]]:
         """``seat``'s face-down cards once the others shared them: each position with its

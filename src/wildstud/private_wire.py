@@ -14,6 +14,9 @@ trust ``joint``), it answers ``{"step": "mask", "deck": [52 ciphertexts]}``. Ask
 :func:`label`), it answers ``{"step": "unmask", "batch": {"shares": [share, …], "challenge",
 "response"}}``, the shares in the order asked, its proof bound to :func:`batch_context` of the
 positions and labels asked; a page refuses an ask that names one of its own face-down cards.
+A pass's ask, and each open and show, carries ``dealt`` too
+(:meth:`~wildstud.private_rounds.DealRounds.dealt_data`: the dealt deck, every order value and
+key with its proof), against which the page checks every point and ciphertext it is handed.
 Once the last turn of the deck is in, it is asked so for its order value first: ``points`` is
 ``[[53, P]]`` with no ``to`` (:data:`ORDER`, ``P``
 :func:`~wildstud.private_deal.order_point` of the deal context), and it answers its share of

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 
 import { auditPrivateNight, auditsAgree, ownPart } from "../../src/wildstud/server/static/js/privateaudit.js";
 import { describeAuditDisagreement, describeRecordChanged } from "../../src/wildstud/server/static/js/words.js";
-import { newSecret, proveKey, shareBatch } from "../../src/wildstud/server/static/js/privatedeal.js";
+import { deckDigest, newSecret, proveKey, shareBatch } from "../../src/wildstud/server/static/js/privatedeal.js";
 
 const toHex = (bytes) => Buffer.from(bytes).toString("hex");
 const fromHex = (text) => new Uint8Array(Buffer.from(text, "hex"));
@@ -233,6 +233,16 @@ test("a record that deals the page a card it shared, or deals one elsewhere than
   assert.deepEqual([found.hand, found.what], [1, "asked"]);
   assert.match(found.text, /dealt you a face-down card it had asked this page to share/);
   assert.match(describeRecordChanged([1], [1]), /could see one of your face-down cards in hand 1/);
+  // The record's dealt deck is not the one the server sent the page with its asks.
+  const deckRow = (record) => record.deals[0].rows.filter((row) => row.kind === "deck").at(-1);
+  const sentDeck = deckDigest(deckRow(honest()).data);
+  assert.deepEqual(ownPart(honest(), [{ ...held[0], deck: sentDeck }]), []);
+  const redealt = honest();
+  deckRow(redealt).data = [...deckRow(redealt).data].reverse();
+  assert.deepEqual(
+    ownPart(redealt, [{ ...held[0], deck: sentDeck }]).map((item) => [item.what, item.text]),
+    [["dealt", "The night record does not hold the deck this page was dealt from in hand 1: the server changed it"]],
+  );
   // The record deals place 6 face up to seat 2, where the ask said seat 1.
   const told = honest();
   passOf(told)[6] = [6, 2, true];

@@ -23,6 +23,8 @@ import {
 import {
   checkKey,
   checkShares,
+  dealOrder,
+  deckDigest,
   jointKey,
   lessShares,
   newSecret,
@@ -34,7 +36,7 @@ import {
   shareBatch,
   shuffleTurn,
 } from "../../src/wildstud/server/static/js/privatedeal.js";
-import { describeOwnCardAsked } from "../../src/wildstud/server/static/js/words.js";
+import { describeOwnCardAsked, describeServerLie } from "../../src/wildstud/server/static/js/words.js";
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
@@ -66,6 +68,44 @@ function page() {
     onCards: (kept) => cards.push(kept.size),
   });
   return { rounds, sent, cards };
+}
+
+/** A deal begun between the page (party 0, turning the deck last, as a page after the server)
+ * and party 1 (`other`, the server, which turned `first(joint)`): the page's key, its turn and both
+ * order values taken. Gives the dealt deck as the table sends it with each pass, open and show
+ * (`dealt`), the page's key, and for a place its card's ciphertext (`at`), c1 (`c1`), party 1's
+ * share of it (`share`) and what an open frame hands over once that share is off it (`left`);
+ * `place(position)`, the place the deck's `position` is dealt at. */
+async function begin(rounds, sent, { other = OTHER, first = () => deck } = {}) {
+  await rounds.take({ ...ask, step: "key" });
+  const mine = sent.at(-1).answer;
+  const asked = maskAsk(mine, { other, turned: first(jointKey([fromHex(mine.key), other.key])) });
+  await rounds.take(asked);
+  const final = sent.at(-1).answer.deck.map(ciphertextOf);
+  const bound = dealContext(ask.context, ask.deal);
+  const point = orderPoint(bound);
+  await rounds.take({ ...ask, step: "unmask", points: [[53, toHex(point)]] });
+  const own = sent.at(-1).answer.batch;
+  const theirs = shareBatch([point], other, batchContext(ask.context, ask.deal, [53], 1));
+  const values = [
+    { value: own.shares[0], challenge: own.challenge, response: own.response },
+    { value: toHex(theirs.shares[0]), challenge: toHex(theirs.challenge), response: toHex(theirs.response) },
+  ];
+  const dealing = await dealOrder(
+    values.map((each) => fromHex(each.value)),
+    bound,
+  );
+  const at = (place) => final[dealing[place]];
+  const share = (place) => shareBatch([at(place)[0]], other, batchContext(ask.context, ask.deal, [place], 1)).shares[0];
+  return {
+    dealt: { deck: final.map(ciphertextHex), values, keys: asked.keys },
+    key: fromHex(mine.key),
+    at,
+    c1: (place) => toHex(at(place)[0]),
+    share,
+    left: (place) => ciphertextHex(lessShares(at(place), [share(place)])),
+    place: (position) => dealing.indexOf(position),
+  };
 }
 
 test("it takes the private frames only", () => {
@@ -101,22 +141,11 @@ test("its key stands for the deal, asked twice, with its proof of knowledge; its
 
 test("asked for a street's shares it answers at once, one batch whose proof holds for its key", async () => {
   const { rounds, sent } = page();
-  await rounds.take({ ...ask, step: "key" });
-  const key = fromHex(sent[0].answer.key);
-  const other = newSecret();
-  const both = toHex(jointKey([key, other.key]));
-  await rounds.take(maskAsk(sent[0].answer, { other }));
-  const dealt = shuffleTurn(
-    sent[1].answer.deck.map(ciphertextOf),
-    other,
-    [...Array(52).keys()],
-    fromHex(both),
-    dealContext(ask.context, 1),
-  );
-  const points = [9, 10, 11].map((position) => [position, toHex(dealt[position][0])]);
+  const { dealt, key, c1 } = await begin(rounds, sent);
+  const points = [9, 10, 11].map((place) => [place, c1(place)]);
   const to = ["d1", "u1", "u0"];
-  await rounds.take({ ...ask, step: "unmask", points, to, key: sent[0].answer.key });
-  const { step, batch } = sent[2].answer;
+  await rounds.take({ ...ask, step: "unmask", points, to, dealt, key: toHex(key) });
+  const { step, batch } = sent[3].answer;
   assert.equal(step, "unmask");
   const made = {
     points: points.map(([, point]) => fromHex(point)),
@@ -131,8 +160,57 @@ test("asked for a street's shares it answers at once, one batch whose proof hold
   assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0, false, ["d2", "u1", "u0"])));
   assert.ok(!checkShares(made, key, batchContext(ask.context, 1, [9, 10, 11], 0)), "bound to no label");
   // A pass that does not say where each card goes is refused.
-  await assert.rejects(rounds.take({ ...ask, step: "unmask", points, to: ["d1"], key: sent[0].answer.key }));
-  assert.equal(sent.length, 3);
+  await assert.rejects(rounds.take({ ...ask, step: "unmask", points, to: ["d1"], dealt, key: toHex(key) }));
+  assert.equal(sent.length, 4);
+});
+
+test("each point asked and card handed over is the one the dealt deck holds at its place, or nothing is answered", async () => {
+  const lies = [];
+  const sent = [];
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), onServerLie: (...said) => lies.push(said) });
+  const { dealt, c1, at, left } = await begin(rounds, sent);
+  const asked = (points, extra = {}) => ({
+    ...ask,
+    step: "unmask",
+    points,
+    to: points.map(() => "d1"),
+    dealt,
+    ...extra,
+  });
+  // Another place's point under place 9's number (one of the page's own, say): refused.
+  await rounds.take(asked([[9, c1(10)]]));
+  assert.deepEqual(lies, [[3, "point", 9]]);
+  // A dealt deck whose order value has no proof, or that changes in the middle of the deal.
+  const forged = structuredClone(dealt);
+  forged.values[1].challenge = forged.values[0].challenge;
+  await rounds.take(asked([[9, c1(9)]], { hand: 4, dealt: forged }));
+  const swapped = { ...dealt, deck: [...dealt.deck].reverse() };
+  await rounds.take(asked([[9, c1(9)]], { dealt: swapped }));
+  // None at all.
+  await rounds.take(asked([[9, c1(9)]], { hand: 5, dealt: undefined }));
+  assert.deepEqual(lies.slice(1), [
+    [4, "dealt", null],
+    [3, "dealt", null],
+    [5, "dealt", null],
+  ]);
+  assert.equal(sent.length, 3, "nothing answered");
+  // A card of the server's own making handed over to open (it would open to a card of its
+  // choosing), or one whose c1 is the place's but whose other half is not: nothing is drawn.
+  const [c1Own, c2Own] = at(4);
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[4, ciphertextHex([at(5)[0], c2Own])]], dealt });
+  await rounds.take({ ...ask, step: "open", seat: 0, hand: 6, points: [[4, ciphertextHex([c1Own, at(5)[1]])]], dealt });
+  assert.deepEqual(lies.slice(4), [
+    [3, "open", 4],
+    [6, "open", null],
+  ]);
+  assert.equal(rounds.opened(3, 1, 0).size, 0);
+  // The honest ones are answered and opened.
+  await rounds.take(asked([[9, c1(9)]]));
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[4, left(4)]], dealt });
+  assert.equal(sent.length, 4);
+  assert.equal(rounds.opened(3, 1, 0).size, 1);
+  assert.equal(lies.length, 6);
+  assert.match(describeServerLie(3, "open"), /hand 3 .*not the one dealt at its place.* cannot be trusted/);
 });
 
 test("asked for its order value it shares the deal's order point, and no other point at position 53", async () => {
@@ -179,56 +257,52 @@ test("it reads a deal's secret from its store once, and two frames at once answe
 
 test("it opens its own card once the other party has shared it, and shows it with proof", async () => {
   const { rounds, sent, cards } = page();
-  await rounds.take({ ...ask, step: "key" });
-  // The other party turns the deck first (the ace of spades, the open deck's last, to the top);
-  // the page turns it after; the other party then shares the page's first card.
+  // The other party (the server) turns the deck first (the ace of spades, the open deck's
+  // last, to the top); the page turns it after; the other party then shares the page's card
+  // dealt from the deck's position 0.
   const other = newSecret();
-  const key = fromHex(sent[0].answer.key);
-  const both = toHex(jointKey([other.key, key]));
-  const bound = dealContext(ask.context, 1);
-  const first = shuffleTurn(openDeck(), other, [...Array(52).keys()].reverse(), fromHex(both), bound);
-  await rounds.take(maskAsk(sent[0].answer, { turned: first.map(ciphertextHex), other }));
-  const dealt = sent[1].answer.deck.map(ciphertextOf);
-  const share = shareBatch([dealt[0][0]], other, batchContext(ask.context, 1, [0], 1)).shares[0];
-  const left = ciphertextHex(lessShares(dealt[0], [share]));
-  await rounds.take({ ...ask, step: "open", seat: 0, points: [[0, left]] });
+  const reversed = [...Array(52).keys()].reverse();
+  const first = (joint) =>
+    shuffleTurn(openDeck(), other, reversed, joint, dealContext(ask.context, 1)).map(ciphertextHex);
+  const started = await begin(rounds, sent, { other, first });
+  const { dealt, key, at, share, left, place } = started;
+  const mine = place(0);
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[mine, left(mine)]], dealt });
   assert.deepEqual(cards, [1]);
-  const card = rounds.opened(3, 1, 0).get(0);
+  const card = rounds.opened(3, 1, 0).get(mine);
   assert.ok(CARDS.includes(card));
   assert.equal(rounds.opened(3, 1, 1).size, 0);
   assert.equal(rounds.opened(3, 2, 0).size, 0);
-  // Nothing it opened went back to the server: only the key and its turn of the deck.
+  // Nothing it opened went back to the server: only its key, its turn and its order value.
   assert.deepEqual(
     sent.map((frame) => frame.answer.step),
-    ["key", "mask"],
+    ["key", "mask", "unmask"],
   );
   // Its turn put at position 0 the card at its order's first position: the one it opened.
   await rounds.take({ ...ask, step: "reveal" });
-  assert.equal(card, [...CARDS].reverse()[sent[2].answer.order[0]]);
+  assert.equal(card, [...CARDS].reverse()[sent[3].answer.order[0]]);
+  sent.splice(3);
   // Asked later for its share of its own card (which, with the other party's, would open it to
-  // the server), it answers nothing; asked for another position's, it answers.
-  await rounds.take({ ...ask, step: "unmask", points: [[0, toHex(dealt[0][0])]], to: ["d1"] });
+  // the server), it answers nothing; asked for another place's, it answers.
+  await rounds.take({ ...ask, step: "unmask", points: [[mine, toHex(at(mine)[0])]], to: ["d1"], dealt });
   assert.equal(sent.length, 3);
-  // Nor under another position's number: what it would share is the point it is handed.
-  await rounds.take({ ...ask, step: "unmask", points: [[7, toHex(dealt[0][0])]], to: ["d1"] });
+  // Nor under another place's number: what it would share is the point it is handed.
+  const next = place(1);
+  await rounds.take({ ...ask, step: "unmask", points: [[next, toHex(at(mine)[0])]], to: ["d1"], dealt });
   assert.equal(sent.length, 3);
-  await rounds.take({ ...ask, hand: 4, step: "unmask", points: [[0, toHex(dealt[0][0])]], to: ["d1"] }); // another hand's
-  await rounds.take({ ...ask, step: "unmask", points: [[1, toHex(dealt[1][0])]], to: ["d1"] });
+  await rounds.take({ ...ask, step: "unmask", points: [[next, toHex(at(next)[0])]], to: ["d1"], dealt });
   assert.deepEqual(
     sent.slice(3).map((frame) => [frame.hand, frame.answer.step]),
-    [
-      [4, "unmask"],
-      [3, "unmask"],
-    ],
+    [[3, "unmask"]],
   );
   sent.splice(3);
   // Shown at the showdown: its share of the card, with a proof that holds, opens it for all.
-  await rounds.take({ ...ask, step: "show", seat: 0, points: [[0, left]] });
+  await rounds.take({ ...ask, step: "show", seat: 0, points: [[mine, left(mine)]], dealt });
   const { batch } = sent[3].answer;
-  const shown = { points: [dealt[0][0]], shares: batch.shares.map(fromHex), challenge: fromHex(batch.challenge) };
+  const shown = { points: [at(mine)[0]], shares: batch.shares.map(fromHex), challenge: fromHex(batch.challenge) };
   shown.response = fromHex(batch.response);
-  assert.ok(checkShares(shown, key, batchContext(ask.context, 1, [0], 0, true)));
-  assert.equal(openCard(dealt[0], [share, shown.shares[0]]), card);
+  assert.ok(checkShares(shown, key, batchContext(ask.context, 1, [mine], 0, true)));
+  assert.equal(openCard(at(mine), [share(mine), shown.shares[0]]), card);
 });
 
 const held = (card, up) => ({ card, up });
@@ -367,15 +441,33 @@ test("it holds the secret and order it published for each deal, until the night'
   await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" }); // another table's
   await rounds.take({ ...ask, step: "reveal" });
   const { secret, order } = sent.at(-1).answer;
-  const kept = { hand: 3, deal: 1, party: 0, secret, order, shared: [] };
+  const kept = { hand: 3, deal: 1, party: 0, secret, order, shared: [], deck: null };
   assert.deepEqual(await heldNight(store, "t"), [{ ...kept, taken: false }]);
   // Asked to mask the deck: the server had every key, this page's among them.
   await rounds.take(maskAsk(sent[0].answer));
   assert.deepEqual(await heldNight(store, "t"), [{ ...kept, taken: true }]);
   // And each place it shared, with where it was told the card went.
-  const dealt = sent.at(-1).answer.deck.map(ciphertextOf);
-  await rounds.take({ ...ask, step: "unmask", points: [[2, toHex(dealt[2][0])]], to: ["u1"] });
-  assert.deepEqual(await heldNight(store, "t"), [{ ...kept, taken: true, shared: [[2, "u1"]] }]);
+  const final = sent.at(-1).answer.deck;
+  const point = orderPoint(dealContext(ask.context, 1));
+  await rounds.take({ ...ask, step: "unmask", points: [[53, toHex(point)]] });
+  const own = sent.at(-1).answer.batch;
+  const theirs = shareBatch([point], OTHER, batchContext(ask.context, 1, [53], 1));
+  const values = [
+    { value: own.shares[0], challenge: own.challenge, response: own.response },
+    { value: toHex(theirs.shares[0]), challenge: toHex(theirs.challenge), response: toHex(theirs.response) },
+  ];
+  const dealt = { deck: final, values, keys: maskAsk(sent[0].answer).keys };
+  const dealing = await dealOrder(
+    values.map((each) => fromHex(each.value)),
+    dealContext(ask.context, 1),
+  );
+  const c1 = final[dealing[2]].slice(0, 64);
+  await rounds.take({ ...ask, step: "unmask", points: [[2, c1]], to: ["u1"], dealt });
+  // And the digest of the deck it was dealt from (to hold the night record's to).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(await heldNight(store, "t"), [
+    { ...kept, taken: true, shared: [[2, "u1"]], deck: deckDigest(final) },
+  ]);
   await forgetNight(store, "t");
   assert.deepEqual(await heldNight(store, "t"), []);
   assert.deepEqual((await store.keys()).sort(), ["played|table u", "table u|hand 1|deal 1|party 0"]);
@@ -474,26 +566,15 @@ test("a card it is handed as its own after it shared that card's point is said a
   const asked = [];
   const sent = [];
   const rounds = new PagePrivate({ send: (frame) => sent.push(frame), onOwnCardAsked: (...at) => asked.push(at) });
-  await rounds.take({ ...ask, step: "key" });
-  await rounds.take(maskAsk(sent[0].answer));
-  const dealt = sent[1].answer.deck.map(ciphertextOf);
-  const others = shuffleTurn(
-    dealt,
-    OTHER,
-    [...Array(52).keys()],
-    fromHex(maskAsk(sent[0].answer).joint),
-    dealContext(ask.context, 1),
-  );
+  const { dealt, c1, left } = await begin(rounds, sent);
   // A pass in which it is asked for place 4's share as seat 1's card, which the server then
   // hands it as its own.
-  await rounds.take({ ...ask, step: "unmask", points: [[4, toHex(others[4][0])]], to: ["d1"] });
-  assert.equal(sent.length, 3, "it was told the card is another seat's: it shared");
-  const share = shareBatch([others[4][0]], OTHER, batchContext(ask.context, 1, [4], 1)).shares[0];
-  await rounds.take({ ...ask, step: "open", seat: 0, points: [[4, ciphertextHex(lessShares(others[4], [share]))]] });
+  await rounds.take({ ...ask, step: "unmask", points: [[4, c1(4)]], to: ["d1"], dealt });
+  assert.equal(sent.length, 4, "it was told the card is another seat's: it shared");
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[4, left(4)]], dealt });
   assert.deepEqual(asked, [[3, 4, "d1"]]);
   // A card handed it that it never shared is its own as ever, and nothing is said.
-  const five = shareBatch([others[5][0]], OTHER, batchContext(ask.context, 1, [5], 1)).shares[0];
-  await rounds.take({ ...ask, step: "open", seat: 0, points: [[5, ciphertextHex(lessShares(others[5], [five]))]] });
+  await rounds.take({ ...ask, step: "open", seat: 0, points: [[5, left(5)]], dealt });
   assert.deepEqual(asked, [[3, 4, "d1"]]);
   assert.match(describeOwnCardAsked(3, "d1"), /hand 3 .*another seat's.* cannot be trusted/);
   assert.match(describeOwnCardAsked(3, null), /hand 3 .*refused/);
@@ -507,17 +588,15 @@ test("an ask that names one of its own face-down cards is refused before any sha
     seatOf: (hand) => (hand === 3 ? 0 : null),
     onOwnCardAsked: (...at) => asked.push(at),
   });
-  await rounds.take({ ...ask, step: "key" });
-  await rounds.take(maskAsk(sent[0].answer));
-  const dealt = sent[1].answer.deck.map(ciphertextOf);
-  const points = [4, 5, 6].map((place) => [place, toHex(dealt[place][0])]);
+  const { dealt, c1 } = await begin(rounds, sent);
+  const points = [4, 5, 6].map((place) => [place, c1(place)]);
   // Seat 0 is this page's: a pass that asks for its face-down card at place 5 gets nothing.
-  await rounds.take({ ...ask, step: "unmask", points, to: ["d1", "d0", "u0"] });
-  assert.equal(sent.length, 2, "no share of the pass left the page");
+  await rounds.take({ ...ask, step: "unmask", points, to: ["d1", "d0", "u0"], dealt });
+  assert.equal(sent.length, 3, "no share of the pass left the page");
   assert.deepEqual(asked, [[3, 5, null]]);
   // Its own face-up card is everybody's to see: shared like any other.
-  await rounds.take({ ...ask, step: "unmask", points, to: ["d1", "u0", "u0"] });
-  assert.equal(sent.length, 3);
+  await rounds.take({ ...ask, step: "unmask", points, to: ["d1", "u0", "u0"], dealt });
+  assert.equal(sent.length, 4);
   assert.deepEqual(asked, [[3, 5, null]]);
 });
 
@@ -525,23 +604,13 @@ test("what it shared outlives a reload: the page that comes back still says so w
   const store = memoryStore();
   const sent = [];
   const first = new PagePrivate({ send: (frame) => sent.push(frame), store });
-  await first.take({ ...ask, step: "key" });
-  await first.take(maskAsk(sent[0].answer));
-  const dealt = sent[1].answer.deck.map(ciphertextOf);
-  const others = shuffleTurn(
-    dealt,
-    OTHER,
-    [...Array(52).keys()],
-    fromHex(maskAsk(sent[0].answer).joint),
-    dealContext(ask.context, 1),
-  );
-  await first.take({ ...ask, step: "unmask", points: [[4, toHex(others[4][0])]], to: ["d1"] });
-  assert.equal(sent.length, 3);
+  const { dealt, c1, left } = await begin(first, sent);
+  await first.take({ ...ask, step: "unmask", points: [[4, c1(4)]], to: ["d1"], dealt });
+  assert.equal(sent.length, 4);
   // The page is reloaded: a new PagePrivate on the same store (IndexedDB in the page).
   const asked = [];
   const again = new PagePrivate({ send: () => {}, store, onOwnCardAsked: (...at) => asked.push(at) });
-  const share = shareBatch([others[4][0]], OTHER, batchContext(ask.context, 1, [4], 1)).shares[0];
-  await again.take({ ...ask, step: "open", seat: 0, points: [[4, ciphertextHex(lessShares(others[4], [share]))]] });
+  await again.take({ ...ask, step: "open", seat: 0, points: [[4, left(4)]], dealt });
   assert.deepEqual(asked, [[3, 4, "d1"]]);
   // And the table's view drawing place 4 at its seat says so once, not again.
   const view = { number: 3, you: 0, view: { deal: 1, seats: [{ cards: [{ card: "#4", up: false }] }, { cards: [] }] } };
@@ -557,10 +626,8 @@ test("the table's view drawing at its seat a card it shared is said, without an 
   const asked = [];
   const sent = [];
   const rounds = new PagePrivate({ send: (frame) => sent.push(frame), onOwnCardAsked: (...at) => asked.push(at) });
-  await rounds.take({ ...ask, step: "key" });
-  await rounds.take(maskAsk(sent[0].answer));
-  const dealt = sent[1].answer.deck.map(ciphertextOf);
-  await rounds.take({ ...ask, step: "unmask", points: [[6, toHex(dealt[6][0])]], to: ["d1"] });
+  const { dealt, c1 } = await begin(rounds, sent);
+  await rounds.take({ ...ask, step: "unmask", points: [[6, c1(6)]], to: ["d1"], dealt });
   const view = (card) => ({
     number: 3,
     you: 0,

@@ -16,8 +16,10 @@ from wildstud.server.frame_base import OutFrame, Part
 __all__ = [
     "PrivateAuditFault",
     "PrivateAuditFrame",
+    "PrivateDealt",
     "PrivateFrame",
     "PrivateKey",
+    "PrivateValue",
     "ShuffleFrame",
 ]
 
@@ -48,6 +50,25 @@ class PrivateKey(Part):
     response: str
 
 
+class PrivateValue(Part):
+    """A party's order value (its share of the deal's order point) with its proof, 32 bytes
+    each in hexadecimal."""
+
+    value: str
+    challenge: str
+    response: str
+
+
+class PrivateDealt(Part):
+    """What a page checks the points it is asked for and the cards it is handed against: the
+    dealt deck, and every party's order value and key, each with its proof, in the parties'
+    order (:meth:`wildstud.private_rounds.DealRounds.dealt_data`)."""
+
+    deck: list[str] = Field(description="the dealt deck: 52 ciphertexts")
+    values: list[PrivateValue] = Field(description="every party's order value with its proof")
+    keys: list[PrivateKey] = Field(description="every party's key with its proof")
+
+
 class PrivateFrame(OutFrame):
     """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`; "wildstud
     private deal v3") ask this page, party ``party`` of deal ``deal`` of hand ``hand``, for its
@@ -60,7 +81,9 @@ class PrivateFrame(OutFrame):
     deal's context, whose share is the page's order value; then a pass's positions, each the
     place in the deal order of the card dealt, with ``to``: where each goes, ``d3`` face down
     to engine seat 3, ``u3`` face up to it, ``u`` face up to no seat; a page refuses an ask
-    naming its own face-down card); ``show``, at the showdown, the ``points`` of
+    naming its own face-down card, and ``dealt``, the dealt deck with every order value and
+    key, each proven, so that the page takes each place's ``c1`` from the deck itself: a pass's
+    show and open frames carry it too); ``show``, at the showdown, the ``points`` of
     engine seat ``seat``'s face-down cards to show with proof, each ``[position, ciphertext]``;
     ``open`` (nothing to answer), the ``points`` of its own face-down cards once every other
     party shared them, each ``[position, ciphertext]`` with their shares taken off, for the
@@ -75,7 +98,7 @@ class PrivateFrame(OutFrame):
     to its deck (nobody knows it): its ``hand`` and ``update`` frames carry no ``commitments``
     and no ``proofs``; each card's proof is its shares'."""
 
-    left_out_when_empty = frozenset({"deck", "points", "to", "key", "joint", "keys"})
+    left_out_when_empty = frozenset({"deck", "points", "to", "dealt", "key", "joint", "keys"})
     type: Literal["private"] = "private"
     step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
     hand: int
@@ -94,6 +117,12 @@ class PrivateFrame(OutFrame):
         None,
         description="unmask, a pass: where each point's card goes (d3 face down to engine seat"
         " 3, u3 face up to it, u face up to no seat); the proof is bound to them",
+    )
+    dealt: PrivateDealt | None = Field(
+        None,
+        description="unmask (a pass), show and open: the dealt deck with every order value and"
+        " key, each proven: the page works out the deal order and takes each place's c1 from"
+        " the deck itself, refusing a point or a ciphertext that is not the place's",
     )
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")

@@ -28,8 +28,10 @@ from wildstud.deal import Phase
 from wildstud.server.deal_frames import (
     PrivateAuditFault,
     PrivateAuditFrame,
+    PrivateDealt,
     PrivateFrame,
     PrivateKey,
+    PrivateValue,
     ShuffleFrame,
 )
 from wildstud.server.frame_base import OutFrame, Part
@@ -65,8 +67,10 @@ __all__ = [
     "PracticeFrame",
     "PrivateAuditFault",
     "PrivateAuditFrame",
+    "PrivateDealt",
     "PrivateFrame",
     "PrivateKey",
+    "PrivateValue",
     "Proof",
     "RabbitCardView",
     "RabbitFrame",

@@ -231,8 +231,7 @@ class PrivateDeal:
             for engine in rounds.parties[party].seats:
                 points = [(p, h) for p, h in rounds.own_points(engine)]
                 if points:
-                    frame = state.frame(party, "open", points=points, seat=engine)
-                    asks.append(News(To(client), frame))
+                    asks.append(News(To(client), state.open_frame(party, engine, points)))
             if party in rounds.waiting():
                 asks.append(state.ask_party(party, now))
             if state.showing is not None and state.showing in rounds.parties[party].seats:

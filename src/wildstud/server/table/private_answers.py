@@ -59,7 +59,7 @@ from wildstud.private_rounds import (
     Row,
 )
 from wildstud.server.errors import SeatError
-from wildstud.server.frames import PrivateFrame, PrivateKey
+from wildstud.server.frames import PrivateDealt, PrivateFrame, PrivateKey
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes, PrivateRound
 from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, checked
@@ -191,6 +191,7 @@ class PrivateState:
         deck = asked.get("deck")
         points = asked.get("points")
         to = asked.get("to")
+        dealt = asked.get("dealt")
         joint = asked.get("joint")
         keys = asked.get("keys")
         frame = self.frame(
@@ -199,6 +200,7 @@ class PrivateState:
             deck=list(deck) if isinstance(deck, list) else None,
             points=[(p, h) for p, h in points] if isinstance(points, list) else None,
             to=list(to) if isinstance(to, list) else None,
+            dealt=PrivateDealt.model_validate(dealt) if isinstance(dealt, dict) else None,
             joint=joint if isinstance(joint, str) else None,
             keys=[PrivateKey(**each) for each in keys] if isinstance(keys, list) else None,
             seconds=self.left(now),
@@ -213,8 +215,24 @@ class PrivateState:
             return None
         unshown = set(rounds.unshown(engine))
         points = [(p, h) for p, h in rounds.own_points(engine) if p in unshown]
-        frame = self.frame(party, "show", points=points, seat=engine, seconds=self.left(now))
+        frame = self.frame(
+            party,
+            "show",
+            points=points,
+            seat=engine,
+            seconds=self.left(now),
+            dealt=PrivateDealt.model_validate(rounds.dealt_data()),
+        )
         return News(AtSeat(index), frame)
+
+    def open_frame(
+        self, party: int, engine: int, points: list[tuple[object, object]]
+    ) -> dict[str, Any]:
+        """The frame that hands ``party``'s page engine seat ``engine``'s face-down cards at
+        ``points`` (each place with its ciphertext, the other parties' shares off) to open."""
+        rounds, _ = self.held()
+        dealt = PrivateDealt.model_validate(rounds.dealt_data())
+        return self.frame(party, "open", points=points, seat=engine, dealt=dealt)
 
     def own(self, known: Collection[int]) -> list[News]:
         """Each page's own face-down cards opened for it since the positions ``known`` were."""
@@ -228,8 +246,7 @@ class PrivateState:
                     if position not in known
                 ]
                 if points:
-                    frame = self.frame(party, "open", points=points, seat=engine)
-                    news.append(News(AtSeat(index), frame))
+                    news.append(News(AtSeat(index), self.open_frame(party, engine, points)))
         return news
 
     def asked(self, now: float, seconds: float) -> tuple[PrivateState, list[News]]:

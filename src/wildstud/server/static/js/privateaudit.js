@@ -31,6 +31,7 @@ import {
   checkKey,
   checkShares,
   dealOrder,
+  deckDigest,
   deckSum,
   orderPoint,
   randomiser,
@@ -630,6 +631,15 @@ export async function auditPrivateNight(record, { onProgress = () => {}, yields 
 
 export { auditsAgree } from "./auditsagree.js";
 
+/** Whether the last turn of the deck the record holds for deal `dealt` is the deck the page was
+ * dealt from (`digest`, privatedeal.js deckDigest): a server could show each page a deck of its
+ * own making and check its asks against it. */
+function sameDeck(dealt, digest) {
+  const turns = dealt.rows.filter((row) => row.kind === "deck");
+  const last = turns.at(-1)?.data;
+  return Array.isArray(last) && last.every((item) => typeof item === "string") && deckDigest(last) === digest;
+}
+
 /** What the record's passes of deal `dealt` say of the places party `party` shared (`shared`,
  * each [place, label] as the ask named it): "asked" where a place it shared went face down to
  * one of its own seats (the server could open that card), "told" where a place went elsewhere
@@ -663,7 +673,8 @@ function sharedPart(dealt, party, shared) {
  * change unseen. Each difference is `{hand, deal, what, text}`, `what` one of `deal` (the record
  * leaves out a deal the page was a party to), `key` (another key in its party's place, or none
  * where the server took the page's key: `taken`, it asked the page to mask the deck), `secret`
- * (another secret or order published in its name), `asked` (the record deals to the page a
+ * (another secret or order published in its name), `dealt` (the record's dealt deck is not the
+ * one the server sent the page with its asks), `asked` (the record deals to the page a
  * face-down card it shared: the server could see it) and `told` (the record deals a card the
  * page shared elsewhere than the ask said: sharedPart). A key the server may never have had, or a
  * secret the record does not hold, is not one: the page's answer may never have reached the
@@ -673,7 +684,7 @@ function sharedPart(dealt, party, shared) {
  */
 export function ownPart(record, held) {
   const found = [];
-  for (const { hand, deal, party, secret, order, taken, shared = [] } of held) {
+  for (const { hand, deal, party, secret, order, taken, shared = [], deck = null } of held) {
     const dealt = record.deals.find((item) => item.hand === hand && item.deal === deal);
     const rows = (kind) => (dealt ? dealt.rows.filter((row) => row.kind === kind && row.party === party) : []);
     const key = toHex(base().multiplyUnsafe(scalarOf(secret)).toBytes());
@@ -690,6 +701,7 @@ export function ownPart(record, held) {
     else if (taken && !rows("key").length) what = "key";
     else if (rows("key").some((row) => differs(row, (data) => hexOf(data.key) === key))) what = "key";
     else if (rows("reveal").some((row) => differs(row, sameSecret))) what = "secret";
+    else if (deck !== null && !sameDeck(dealt, deck)) what = "dealt";
     else what = sharedPart(dealt, party, shared);
     if (what) found.push({ hand, deal, what, text: describeOwnPartChanged(what, hand) });
   }

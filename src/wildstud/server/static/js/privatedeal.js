@@ -164,6 +164,13 @@ export function cardsSumPoint() {
   return cardsSum.toBytes();
 }
 
+/** What a page keeps of a dealt deck (each ciphertext in hexadecimal) to hold the night record
+ * to: the first 32 bytes of SHA-512 over their text, in hexadecimal (the page's own, not the
+ * protocol's: only a page compares it, with the record's last turn of the deck). */
+export function deckDigest(deck) {
+  return toHex(sha512(text(deck.join("").toLowerCase())).slice(0, 32));
+}
+
 /** The sum of every ciphertext of `deck`, [Σ c1, Σ c2]: a ciphertext of the sum of its cards'
  * points, whatever their order (the library's deck_sum; the first pass of a deal opens it, as
  * position 52, so that a card put in under the joint key is caught before a card is dealt). */

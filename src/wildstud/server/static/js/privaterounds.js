@@ -26,6 +26,9 @@ const curves = () => {
   return arithmetic;
 };
 
+/** The place the order round asks its one point at (privatedeal.js ORDER_POSITION). */
+const ORDER = 53;
+
 /** Every card's name, as the library names them (privatedeal.js has them too: this module
  * names them without fetching the curves). */
 export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
@@ -54,6 +57,17 @@ export const dealContext = (context, deal) => new TextEncoder().encode(`${contex
 export function label(seat, up) {
   if (seat === null || seat === undefined) return "u";
   return `${up ? "u" : "d"}${seat}`;
+}
+
+/** What a page found the server doing that an honest table never does, named by `what`: the
+ * dealt deck it sent does not hold ("dealt"), a point it asked for is not the card dealt at its
+ * place ("point"), a card it handed over to open or asked to show is not ("open", "show"). The
+ * page answers nothing and says so (words.js describeServerLie). */
+export class ServerLie extends Error {
+  constructor(what, place = null) {
+    super(`the server's ${what} does not hold`);
+    Object.assign(this, { what, place });
+  }
 }
 
 /** What the one proof of `party`'s batch over `positions` is bound to (the library's
@@ -167,16 +181,17 @@ export const KEEP_MS = 3 * 24 * 3600 * 1000;
 
 /** The deals of table `tableId` this page was a party to, each with the secret (hexadecimal)
  * and order it kept, whether the server took its key (`taken`: it was asked to mask the deck,
- * which comes once every key is in) and each place it shared with where it was told that card
- * went (`shared`, [[place, label], …]): what the page compares with the night record
+ * which comes once every key is in), each place it shared with where it was told that card
+ * went (`shared`, [[place, label], …]) and the digest of the deck it was dealt from (`deck`,
+ * privatedeal.js deckDigest; null if none came): what the page compares with the night record
  * (privateaudit.js ownPart). */
 export async function heldNight(store, tableId) {
   const held = [];
   for (const { context, hand, deal, party, taken } of (await store.get(PLAYED + tableId)) ?? []) {
     const kept = await store.get(secretKey(context, deal, party));
-    const shared = (await store.get(sharedKey(context, deal, party)))?.places ?? [];
+    const { places: shared = [], deck = null } = (await store.get(sharedKey(context, deal, party))) ?? {};
     if (kept !== undefined) {
-      held.push({ hand, deal, party, secret: kept.scalar, order: kept.order, taken: Boolean(taken), shared });
+      held.push({ hand, deal, party, secret: kept.scalar, order: kept.order, taken: Boolean(taken), shared, deck });
     }
   }
   return held;
@@ -295,6 +310,53 @@ export class PageRounds {
     throw new Error(`a private deal asks no step ${asked.step}`);
   }
 
+  /** The dealt deck the table sends with each pass, open and show (`dealt`: the deck, every
+   * party's order value and key, each with its proof, in the parties' order), checked: its own
+   * key at its place, every proof holding, 52 different ciphertexts. Gives `c1(place)`, the c1
+   * of the card dealt at `place` (the deal order worked out here from the values; the deck's sum
+   * at place 52), which every point asked and every ciphertext handed over must be: the server's
+   * word for a place's point is never taken. Throws a ServerLie. */
+  async checkDealt(dealt) {
+    const { checkKey, checkShares, dealOrder, deckDigest, deckSum, orderPoint, ORDER_POSITION } = await curves();
+    const { secret } = await this.held();
+    const { deck, values, keys } = dealt ?? {};
+    const count = Array.isArray(keys) ? keys.length : 0;
+    if (!Array.isArray(deck) || deck.length !== CARDS.length || !Array.isArray(values) || values.length !== count) {
+      throw new ServerLie("dealt");
+    }
+    const bound = dealContext(this.context, this.deal);
+    if (keys[this.party]?.key !== toHex(secret.key)) throw new ServerLie("dealt");
+    const point = orderPoint(bound);
+    keys.forEach((each, index) => {
+      const proof = { challenge: fromHex(each.challenge), response: fromHex(each.response) };
+      const value = values[index];
+      const batch = {
+        points: [point],
+        shares: [fromHex(value.value)],
+        challenge: fromHex(value.challenge),
+        response: fromHex(value.response),
+      };
+      const context = batchContext(this.context, this.deal, [ORDER_POSITION], index);
+      if (!checkKey(fromHex(each.key), proof, bound, index) || !checkShares(batch, fromHex(each.key), context)) {
+        throw new ServerLie("dealt");
+      }
+    });
+    const c1s = deck.map((ciphertext) => String(ciphertext).slice(0, 64));
+    if (new Set(c1s).size !== CARDS.length) throw new ServerLie("dealt");
+    const dealing = await dealOrder(
+      values.map((value) => fromHex(value.value)),
+      bound,
+    );
+    let sum = null;
+    return {
+      digest: deckDigest(deck),
+      c1: (place) => {
+        if (place === CARDS.length) return (sum ??= toHex(deckSum(deck.map(ciphertextOf))[0]));
+        return Number.isInteger(place) && place >= 0 && place < CARDS.length ? c1s[dealing[place]] : null;
+      },
+    };
+  }
+
   /** The page's own cards (each `[position, ciphertext]` with every other party's share off it
    * already), its own share taken off here alone: c2 − x·c1, never sent. */
   async open(points) {
@@ -377,8 +439,10 @@ export class PagePrivate {
     onAudit = () => {},
     onElsewhere = () => {},
     onOwnCardAsked = () => {},
+    onServerLie = () => {},
   }) {
-    Object.assign(this, { send, store, onCards, playing, seatOf, onAudit, onElsewhere, onOwnCardAsked });
+    Object.assign(this, { send, store, onCards, playing, seatOf, onAudit, onElsewhere, onOwnCardAsked, onServerLie });
+    this.dealts = new Map(); // "hand/deal": the dealt deck as first sent, and its check (dealtFor)
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
     this.ownPoints = new Map(); // "hand/deal": the c1 (hexadecimal) of every card opened as its own
     this.shared = new Map(); // "hand/deal": what it shared (sharedIn), once read from the store
@@ -431,7 +495,7 @@ export class PagePrivate {
       shared = this.store
         .get(sharedKey(context, deal, party))
         .catch(() => undefined)
-        .then((kept) => ({ points: new Set(kept?.points), places: new Map(kept?.places) }));
+        .then((kept) => ({ points: new Set(kept?.points), places: new Map(kept?.places), deck: kept?.deck ?? null }));
       this.shared.set(key, shared);
       if (this.shared.size > KEPT_DEALS) this.shared.delete(this.shared.keys().next().value); // the oldest
     }
@@ -446,7 +510,19 @@ export class PagePrivate {
       shared.points.add(point);
       if (to[index] !== undefined) shared.places.set(place, to[index]);
     });
-    const kept = { points: [...shared.points], places: [...shared.places] };
+    await this.keepShared(context, deal, party, shared);
+  }
+
+  /** Keep the digest of the dealt deck (privatedeal.js deckDigest) of `page`'s deal of `hand`. */
+  async keepDeck(page, hand, digest) {
+    const shared = await this.sharedIn(page.context, hand, page.deal, page.party);
+    if (shared.deck === digest) return;
+    shared.deck = digest;
+    await this.keepShared(page.context, page.deal, page.party, shared);
+  }
+
+  async keepShared(context, deal, party, shared) {
+    const kept = { points: [...shared.points], places: [...shared.places], deck: shared.deck ?? null };
     // A store that cannot be written leaves it in memory: said until the page is reloaded.
     await this.store.put(sharedKey(context, deal, party), kept).catch(() => {});
   }
@@ -474,6 +550,38 @@ export class PagePrivate {
         if (place !== null && places.has(place)) this.ownCardAsked(hand.number, place, places.get(place));
       }
     });
+  }
+
+  /** The check of the dealt deck `frame` carries (PageRounds.checkDealt), made once a deal: a
+   * frame of the same deal that carries another is a server changing the deck mid-deal. */
+  dealtFor(page, { hand, deal, dealt }) {
+    const key = `${hand}/${deal}`;
+    const said = JSON.stringify(dealt ?? null);
+    const known = this.dealts.get(key);
+    if (known !== undefined) return known.said === said ? known.checked : Promise.reject(new ServerLie("dealt"));
+    const checked = page.checkDealt(dealt);
+    // Kept with what the page shared, for its check of the night record (ownPart).
+    checked.then(({ digest }) => this.keepDeck(page, hand, digest)).catch(() => {}); // said by the frame that waits
+    this.dealts.set(key, { said, checked });
+    if (this.dealts.size > KEPT_DEALS) this.dealts.delete(this.dealts.keys().next().value); // the oldest
+    return checked;
+  }
+
+  /** Every point of `points` (each `[place, c1 or ciphertext]`) is the card dealt at its place
+   * in the dealt deck `frame` carries; a ServerLie of kind `what` otherwise. */
+  async checkPoints(page, frame, points, what) {
+    const dealt = await this.dealtFor(page, frame);
+    for (const [place, point] of points) {
+      if (dealt.c1(place) !== String(point).slice(0, 64)) throw new ServerLie(what, place);
+    }
+  }
+
+  /** Said once a hand and kind: the server did what an honest table never does (`lie`). */
+  serverLie(hand, lie) {
+    const key = `${hand}/${lie.what}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.onServerLie(hand, lie.what, lie.place);
   }
 
   /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
@@ -532,7 +640,17 @@ export class PagePrivate {
     this.onElsewhere(hand, deal);
   }
 
+  /** Answer `frame`, or say what the server did wrong (a ServerLie: nothing is answered). */
   async take(frame) {
+    try {
+      await this.answerFrame(frame);
+    } catch (error) {
+      if (!(error instanceof ServerLie)) throw error;
+      this.serverLie(frame.hand, error);
+    }
+  }
+
+  async answerFrame(frame) {
     const { context, hand, deal, party, step } = frame;
     const page = new PageRounds({ context, deal, party, store: this.store, held: this.held });
     if (frame.key && step !== "key" && !(await page.owns(frame.key))) {
@@ -542,9 +660,15 @@ export class PagePrivate {
     if (step === "key") await this.played(context, { context, hand, deal, party, at: Date.now() });
     if (step === "mask") await this.taken(context, hand, deal);
     if (step === "open") {
+      // Each card handed over is the one dealt at its place: a ciphertext of the server's own
+      // making would open to a card of its choosing.
+      await this.checkPoints(page, frame, frame.points, "open");
+      const opened = await page.open(frame.points).catch(() => {
+        throw new ServerLie("open"); // no card: the others' shares taken off it were wrong
+      });
       const key = `${hand}/${deal}/${frame.seat}`;
       const kept = this.cards.get(key) ?? new Map();
-      for (const [position, card] of await page.open(frame.points)) kept.set(position, card);
+      for (const [position, card] of opened) kept.set(position, card);
       this.cards.set(key, kept);
       const points = this.ownPoints.get(`${hand}/${deal}`) ?? new Set();
       const shared = await this.sharedIn(context, hand, deal, party);
@@ -566,6 +690,9 @@ export class PagePrivate {
       const place = this.ownAsked(hand, deal, frame.points, frame.to ?? []);
       if (place >= 0) return this.ownCardAsked(hand, place, null); // refused: never its own card's share
     }
+    const order = step === "unmask" && frame.points.length === 1 && frame.points[0][0] === ORDER;
+    if ((step === "unmask" && !order) || step === "show")
+      await this.checkPoints(page, frame, frame.points, step === "show" ? "show" : "point");
     // What it is about to share is kept while the shares are worked out (IndexedDB's write off
     // the pass's path), and kept before they leave.
     const kept = step === "unmask" ? this.share(context, hand, deal, party, frame.points, frame.to ?? []) : null;

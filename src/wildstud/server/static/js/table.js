@@ -8,7 +8,7 @@
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
-import { describeNightChanged, describeOwnCardAsked } from "./words.js";
+import { describeNightChanged, describeOwnCardAsked, describeServerLie } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
@@ -92,6 +92,8 @@ class TablePage {
       // refused, and one that named another seat for it is caught as the card is handed over.
       seatOf: (hand) => (this.state.hand && this.state.hand.number === hand ? this.state.hand.you : null),
       onOwnCardAsked: (hand, place, told) => this.proofs.alert(describeOwnCardAsked(hand, told)),
+      // Each point asked and card handed over is checked against the dealt deck itself.
+      onServerLie: (hand, what) => this.proofs.alert(describeServerLie(hand, what)),
       // A hand's secret is never published while it is played; the audit is said at the table
       // (beside the kind of deal, and each fault as a warning) and in the settle-up.
       playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),

@@ -400,6 +400,24 @@ export function describeOwnCardAsked(hand, told) {
   return `Warning: in hand ${hand} the server ${what}. This table's private deal cannot be trusted: tell the table.`;
 }
 
+/** Said when the server did, in hand `hand`, what an honest table never does under a private
+ * deal (privaterounds.js ServerLie): `what` is "dealt" (the dealt deck it sent does not hold),
+ * "point" (it asked for a share of a point that is not the card at the place it named), "open"
+ * or "show" (a card it handed over to open, or asked to show, is not the one dealt there).
+ *
+ *   describeServerLie(3, "open") // "Warning: in hand 3 the server handed this page, as one of your face-down cards, a card that is not the one dealt at its place. …"
+ */
+export function describeServerLie(hand, what) {
+  const did = {
+    dealt: "sent this page a dealt deck that does not hold (a proof fails, or it changed during the deal)",
+    point:
+      "asked this page to share a point that is not the card dealt at the place it named (it could be one of your own)",
+    open: "handed this page, as one of your face-down cards, a card that is not the one dealt at its place",
+    show: "asked this page to show a card that is not one dealt to you",
+  }[what];
+  return `Warning: in hand ${hand} the server ${did}. The page answered nothing, so the deal will be void. This table's private deal cannot be trusted: tell the table.`;
+}
+
 /** What the page says if the server's commitment to its night seed changes mid-night. */
 export function describeNightChanged() {
   return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
@@ -539,6 +557,7 @@ export function describeOwnPartChanged(what, hand) {
   }
   const part = {
     told: "where the server told this page the cards it shared went",
+    dealt: "the deck this page was dealt from",
     deal: "the deal this page played",
     key: "the key this page used",
     secret: "the secret and order this page published",
