@@ -175,9 +175,16 @@ export function deckDigest(deck) {
  * points, whatever their order (the library's deck_sum; the first pass of a deal opens it, as
  * position 52, so that a card put in under the joint key is caught before a card is dealt). */
 export function deckSum(deck) {
-  const sum = (half) =>
-    deck.map((ciphertext) => Point.fromBytes(ciphertext[half])).reduce((total, each) => total.add(each));
-  return [sum(0).toBytes(), sum(1).toBytes()];
+  return [pointSum(deck.map(([c1]) => c1)), pointSum(deck.map(([, c2]) => c2))];
+}
+
+/** The sum of `points` (each 32 bytes), as 32 bytes: a deck's c1 sum alone is what a page checks
+ * the deck's sum it is asked to share against. */
+export function pointSum(points) {
+  return points
+    .map((point) => Point.fromBytes(point))
+    .reduce((total, each) => total.add(each))
+    .toBytes();
 }
 
 /** Whether the deck's sum `summed` opens, with every party's share of it, to the 52 card points'

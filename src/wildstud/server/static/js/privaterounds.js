@@ -222,12 +222,17 @@ export async function forgetOldNights(store, now = Date.now()) {
 
 const KEPT_DEALS = 4; // the secrets a page keeps in memory: the deal in play and a few before it
 
+/** What a page remembers of the keys it checked (each with its proof) for a deal: the dealt
+ * deck's check then takes them as checked rather than check them again on the pass's path. */
+const keysChecked = (context, deal, keys) => `${context}|deal ${deal}|${JSON.stringify(keys)}`;
+
 /** One party's page in one deal's rounds: `context` the rounds' (the table and hand), `deal` its
  * number, `party` the page's index among the deal's parties. `held`, a Map shared by the page's
- * PageRounds, keeps each deal's secret once read (see `held()`). */
+ * PageRounds, keeps each deal's secret once read (see `held()`); `checked`, a Set shared the same
+ * way, the keys it checked at each deal's turn of the deck (see `checkDealt`). */
 export class PageRounds {
-  constructor({ context, deal, party, store, held = new Map() }) {
-    Object.assign(this, { context, deal, party, store, kept: held });
+  constructor({ context, deal, party, store, held = new Map(), checked = new Set() }) {
+    Object.assign(this, { context, deal, party, store, kept: held, checked });
   }
 
   /** The deal's secret and order: the kept ones, or fresh ones kept before any is used. The
@@ -285,6 +290,8 @@ export class PageRounds {
     }
     if (asked.step === "mask") {
       const joint = checkedJoint(arithmetic, asked.keys, key, this.party, bound);
+      this.checked.add(keysChecked(this.context, this.deal, asked.keys));
+      if (this.checked.size > KEPT_DEALS) this.checked.delete(this.checked.values().next().value); // the oldest
       const turned = shuffleTurn(asked.deck.map(ciphertextOf), secret, order, joint, bound);
       return { step: "mask", key, deck: turned.map(ciphertextHex) };
     }
@@ -317,7 +324,7 @@ export class PageRounds {
    * at place 52), which every point asked and every ciphertext handed over must be: the server's
    * word for a place's point is never taken. Throws a ServerLie. */
   async checkDealt(dealt) {
-    const { checkKey, checkShares, dealOrder, deckDigest, deckSum, orderPoint, ORDER_POSITION } = await curves();
+    const { checkKey, checkShares, dealOrder, deckDigest, pointSum, orderPoint, ORDER_POSITION } = await curves();
     const { secret } = await this.held();
     const { deck, values, keys } = dealt ?? {};
     const count = Array.isArray(keys) ? keys.length : 0;
@@ -327,6 +334,7 @@ export class PageRounds {
     const bound = dealContext(this.context, this.deal);
     if (keys[this.party]?.key !== toHex(secret.key)) throw new ServerLie("dealt");
     const point = orderPoint(bound);
+    const known = this.checked.has(keysChecked(this.context, this.deal, keys)); // at its turn of the deck
     keys.forEach((each, index) => {
       const proof = { challenge: fromHex(each.challenge), response: fromHex(each.response) };
       const value = values[index];
@@ -337,7 +345,10 @@ export class PageRounds {
         response: fromHex(value.response),
       };
       const context = batchContext(this.context, this.deal, [ORDER_POSITION], index);
-      if (!checkKey(fromHex(each.key), proof, bound, index) || !checkShares(batch, fromHex(each.key), context)) {
+      if (
+        !(known || checkKey(fromHex(each.key), proof, bound, index)) ||
+        !checkShares(batch, fromHex(each.key), context)
+      ) {
         throw new ServerLie("dealt");
       }
     });
@@ -351,7 +362,7 @@ export class PageRounds {
     return {
       digest: deckDigest(deck),
       c1: (place) => {
-        if (place === CARDS.length) return (sum ??= toHex(deckSum(deck.map(ciphertextOf))[0]));
+        if (place === CARDS.length) return (sum ??= toHex(pointSum(c1s.map(fromHex))));
         return Number.isInteger(place) && place >= 0 && place < CARDS.length ? c1s[dealing[place]] : null;
       },
     };
@@ -448,6 +459,7 @@ export class PagePrivate {
     this.shared = new Map(); // "hand/deal": what it shared (sharedIn), once read from the store
     this.warned = new Set(); // "hand/place": an own card asked for, said once
     this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
+    this.checked = new Set(); // the keys checked at each deal's turn of the deck (keysChecked)
     this.audit = null; // the last private_audit frame
     this.prepared = null; // the arithmetic got ready (prepare)
     forgetOldNights(store).catch(() => {}); // a store that cannot be read keeps nothing to drop
@@ -652,7 +664,7 @@ export class PagePrivate {
 
   async answerFrame(frame) {
     const { context, hand, deal, party, step } = frame;
-    const page = new PageRounds({ context, deal, party, store: this.store, held: this.held });
+    const page = new PageRounds({ context, deal, party, store: this.store, held: this.held, checked: this.checked });
     if (frame.key && step !== "key" && !(await page.owns(frame.key))) {
       await this.sitOut(context, hand, deal);
       return;
