@@ -5,10 +5,10 @@ server as the last party: the deal's rounds as :mod:`wildstud.private_rounds` pl
 everyone checking, calling or bringing in, the hands still in shown with proof). It times the
 server's side with the process's CPU clock: every answer checked on arrival (each key's proof,
 each turn of the deck, each batch of shares' proof, each show) and the server's own turns as a
-party. It counts what one page does in a hand under private deal v2 (its key's proof, its turn
+party. It counts what one page does in a hand under private deal v3 (its key's proof, its turn
 of the deck, its shares, one batch with one proof a pass, its own cards opened, and the other
-parties' key proofs and batches it must check: every batch that holds a face-up card or its
-own, and every show; and, for comparison, what checking every proof would cost)
+parties' key proofs, order values and batches it must check: every batch that holds a face-up
+card or its own, and every show; and, for comparison, what checking every proof would cost)
 and has node do exactly that with the page's own module (``benchmarks/private_deal_page.mjs``
 over ``static/js/privatedeal.js``).
 
@@ -117,6 +117,10 @@ def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
                     rounds.take_order(party, value)
             page["masks"] += 1
             page["keys"] += len(parties) - 1  # every other party's proof of knowledge
+            # The dealt deck's check before its first share of the deal: every other party's
+            # order value with its proof, a batch of one (the keys it checked at its turn).
+            page["checks"] += [1] * (len(parties) - 1)
+            page["checks_all"] += [1] * (len(parties) - 1)
         rounds = deals[-1]
         opened = sum(len(slots) for slots in rounds.passes)
         if hand.cards_due() and dealer.position >= opened:
