@@ -1,6 +1,7 @@
 // A scrolled list (the hand log, the chat) follows its end while its reader leaves it there, and
-// never reads its height as it is redrawn (dom.js followEnd): a list that stands in for the page's
-// element counts each read of its geometry, and the next frame is run by hand.
+// never reads its height as it is redrawn (dom.js followEnd), nor takes the late event of its own
+// scroll for its reader's: a list that stands in for the page's element counts each read of its
+// geometry, and the next frame is run by hand.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -79,4 +80,48 @@ test("a list its reader left up follows its end again once it is too short to sc
   follow();
   nextFrame();
   assert.equal(log.scrollTop, 240);
+});
+
+test("a list keeps following when the event of its own scroll comes after more lines", () => {
+  const nextFrame = frames();
+  // As a browser has it: scrollTop stops at the end (scrollHeight less the list's own height),
+  // and the scroll event of a scroll comes later, here after the next lines were added.
+  const listeners = [];
+  let top = 0;
+  const log = {
+    lines: 12,
+    clientHeight: 100,
+    get scrollHeight() {
+      return Math.max(100, 20 * this.lines);
+    },
+    get scrollTop() {
+      return top;
+    },
+    set scrollTop(to) {
+      top = Math.max(0, Math.min(to, this.scrollHeight - this.clientHeight));
+    },
+    addEventListener: (kind, listener) => kind === "scroll" && listeners.push(listener),
+  };
+  const scrolled = () => listeners.forEach((listener) => listener());
+  const follow = followEnd(log);
+  log.lines = 15;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 200);
+  log.lines = 27; // a showdown's lines, before the scroll to 200 is told
+  follow();
+  scrolled();
+  nextFrame();
+  assert.equal(log.scrollTop, 440, "the list follows its end");
+  scrolled();
+  log.lines = 28;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 460);
+  top = 100; // the reader scrolls up: that is theirs, and the list stays there
+  scrolled();
+  log.lines = 30;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 100);
 });

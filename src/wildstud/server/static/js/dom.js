@@ -205,8 +205,15 @@ export function keepFocus(redraw) {
 export function followEnd(list) {
   let atEnd = true;
   let queued = false;
+  // Where the list was last scrolled to its end from here. The scroll event of that scroll comes
+  // a frame later, often after more lines came (a showdown's dozen at once): read as the
+  // reader's, the list then looked scrolled up from its new end, and it stopped following for
+  // good (the hand log of a quick table stuck at its first lines).
+  let ours = null;
   const measure = () => {
-    atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    const own = ours !== null && Math.abs(list.scrollTop - ours) < 1;
+    ours = null;
+    if (!own) atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
   };
   list.addEventListener("scroll", measure, { passive: true });
   return () => {
@@ -217,7 +224,11 @@ export function followEnd(list) {
       // A list too short to scroll is at its end, wherever its reader had scrolled it before
       // (read here, the frame's own layout done a moment early, not once more).
       if (list.scrollHeight <= list.clientHeight + 4) atEnd = true;
-      else if (atEnd) list.scrollTop = list.scrollHeight;
+      else if (atEnd) {
+        const before = list.scrollTop;
+        list.scrollTop = list.scrollHeight;
+        if (list.scrollTop !== before) ours = list.scrollTop; // else no scroll event comes
+      }
     });
   };
 }
