@@ -8,6 +8,15 @@ import assert from "node:assert/strict";
 
 import { followEnd } from "../../src/wildstud/server/static/js/dom.js";
 
+/** The classes of a stand-in list, as much of classList as followEnd uses. */
+function classes() {
+  const names = new Set();
+  return {
+    toggle: (name, on) => (on ? names.add(name) : names.delete(name), on),
+    contains: (name) => names.has(name),
+  };
+}
+
 /** A list 100 pixels high of `lines` lines 20 pixels each, scrolled to `scrollTop`. */
 function list(lines) {
   const listeners = [];
@@ -15,6 +24,7 @@ function list(lines) {
     lines,
     scrollTop: 0,
     reads: 0,
+    classList: classes(),
     clientHeight: 100,
     get scrollHeight() {
       this.reads += 1;
@@ -55,12 +65,15 @@ test("a list its reader scrolled up stays where they left it, and follows again 
   const nextFrame = frames();
   const log = list(12);
   const follow = followEnd(log);
+  assert.ok(log.classList.contains("at-end"), "at its end: not anchored (app.css)");
   log.scroll(40); // the reader goes back up to an earlier line
+  assert.ok(!log.classList.contains("at-end"), "scrolled up: anchored, the reader's lines kept");
   log.lines = 13;
   follow();
   nextFrame();
   assert.equal(log.scrollTop, 40, "the reader's place is kept");
   log.scroll(160); // and down to the end again
+  assert.ok(log.classList.contains("at-end"));
   log.lines = 14;
   follow();
   nextFrame();
@@ -91,6 +104,7 @@ test("a list keeps following when the event of its own scroll comes after more l
   const log = {
     lines: 12,
     clientHeight: 100,
+    classList: classes(),
     get scrollHeight() {
       return Math.max(100, 20 * this.lines);
     },

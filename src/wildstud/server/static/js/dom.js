@@ -210,12 +210,18 @@ export function followEnd(list) {
   // reader's, the list then looked scrolled up from its new end, and it stopped following for
   // good (the hand log of a quick table stuck at its first lines).
   let ours = null;
+  // A list at its end is not scroll-anchored (app.css, .at-end): as lines left the top of the
+  // hand log's window of 60, the browser kept the lines in view in place, which scrolled the
+  // list up from its end, and it stopped following. A reader scrolled up keeps their place.
+  const mark = () => list.classList.toggle("at-end", atEnd);
   const measure = () => {
     const own = ours !== null && Math.abs(list.scrollTop - ours) < 1;
     ours = null;
     if (!own) atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    mark();
   };
   list.addEventListener("scroll", measure, { passive: true });
+  mark();
   return () => {
     if (queued) return;
     queued = true;
@@ -223,8 +229,10 @@ export function followEnd(list) {
       queued = false;
       // A list too short to scroll is at its end, wherever its reader had scrolled it before
       // (read here, the frame's own layout done a moment early, not once more).
-      if (list.scrollHeight <= list.clientHeight + 4) atEnd = true;
-      else if (atEnd) {
+      if (list.scrollHeight <= list.clientHeight + 4) {
+        atEnd = true;
+        mark();
+      } else if (atEnd) {
         const before = list.scrollTop;
         list.scrollTop = list.scrollHeight;
         if (list.scrollTop !== before) ours = list.scrollTop; // else no scroll event comes
