@@ -95,14 +95,14 @@ test("a list its reader left up follows its end again once it is too short to sc
   assert.equal(log.scrollTop, 240);
 });
 
-test("a list keeps following when the event of its own scroll comes after more lines", () => {
-  const nextFrame = frames();
-  // As a browser has it: scrollTop stops at the end (scrollHeight less the list's own height),
-  // and the scroll event of a scroll comes later, here after the next lines were added.
+/** A list as a browser has it: scrollTop stops at the end (scrollHeight less the list's own
+ * height), and the scroll event of a scroll is told when `scrolled()` says, as a browser tells
+ * it a frame later, here after the next lines were added. */
+function browserList(lines) {
   const listeners = [];
   let top = 0;
   const log = {
-    lines: 12,
+    lines,
     clientHeight: 100,
     classList: classes(),
     get scrollHeight() {
@@ -117,6 +117,12 @@ test("a list keeps following when the event of its own scroll comes after more l
     addEventListener: (kind, listener) => kind === "scroll" && listeners.push(listener),
   };
   const scrolled = () => listeners.forEach((listener) => listener());
+  return { log, scrolled, place: (to) => (top = to) };
+}
+
+test("a list keeps following when the event of its own scroll comes after more lines", () => {
+  const nextFrame = frames();
+  const { log, scrolled, place } = browserList(12);
   const follow = followEnd(log);
   log.lines = 15;
   follow();
@@ -132,10 +138,29 @@ test("a list keeps following when the event of its own scroll comes after more l
   follow();
   nextFrame();
   assert.equal(log.scrollTop, 460);
-  top = 100; // the reader scrolls up: that is theirs, and the list stays there
+  place(100); // the reader scrolls up: that is theirs, and the list stays there
   scrolled();
   log.lines = 30;
   follow();
   nextFrame();
   assert.equal(log.scrollTop, 100);
+});
+
+test("a list keeps following when a new hand's few lines take the last hand's place", () => {
+  const nextFrame = frames();
+  const { log, scrolled, place } = browserList(60);
+  const follow = followEnd(log);
+  follow();
+  nextFrame();
+  scrolled();
+  assert.equal(log.scrollTop, 1100);
+  log.lines = 3; // the next hand: the browser moves the list back to its top, and says so later
+  place(0);
+  follow();
+  nextFrame();
+  log.lines = 12; // its deal's lines come before the event of that move
+  follow();
+  scrolled();
+  nextFrame();
+  assert.equal(log.scrollTop, 140, "the list follows its end");
 });

@@ -205,19 +205,19 @@ export function keepFocus(redraw) {
 export function followEnd(list) {
   let atEnd = true;
   let queued = false;
-  // Where the list was last scrolled to its end from here. The scroll event of that scroll comes
-  // a frame later, often after more lines came (a showdown's dozen at once): read as the
-  // reader's, the list then looked scrolled up from its new end, and it stopped following for
-  // good (the hand log of a quick table stuck at its first lines).
-  let ours = null;
+  // The list's height when this last looked (at a frame, below). A scroll event comes a frame
+  // after its scroll, often after more lines came (a showdown's dozen at once), and its place is
+  // read against the list that was scrolled, not the longer one of the moment: read against
+  // that, the list's own scroll to its end, or the browser's as a new hand's few lines took the
+  // last hand's place, looked like its reader scrolling up, and it stopped following for good
+  // (the hand log of a quick table stuck at its first lines).
+  let height = Infinity;
   // A list at its end is not scroll-anchored (app.css, .at-end): as lines left the top of the
   // hand log's window of 60, the browser kept the lines in view in place, which scrolled the
   // list up from its end, and it stopped following. A reader scrolled up keeps their place.
   const mark = () => list.classList.toggle("at-end", atEnd);
   const measure = () => {
-    const own = ours !== null && Math.abs(list.scrollTop - ours) < 1;
-    ours = null;
-    if (!own) atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    atEnd = list.scrollTop + list.clientHeight >= Math.min(height, list.scrollHeight) - 4;
     mark();
   };
   list.addEventListener("scroll", measure, { passive: true });
@@ -229,14 +229,11 @@ export function followEnd(list) {
       queued = false;
       // A list too short to scroll is at its end, wherever its reader had scrolled it before
       // (read here, the frame's own layout done a moment early, not once more).
-      if (list.scrollHeight <= list.clientHeight + 4) {
+      height = list.scrollHeight;
+      if (height <= list.clientHeight + 4) {
         atEnd = true;
         mark();
-      } else if (atEnd) {
-        const before = list.scrollTop;
-        list.scrollTop = list.scrollHeight;
-        if (list.scrollTop !== before) ours = list.scrollTop; // else no scroll event comes
-      }
+      } else if (atEnd) list.scrollTop = height;
     });
   };
 }
