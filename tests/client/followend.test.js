@@ -164,3 +164,22 @@ test("a list keeps following when a new hand's few lines take the last hand's pl
   nextFrame();
   assert.equal(log.scrollTop, 140, "the list follows its end");
 });
+
+test("a list folded out of sight and opened follows its reader's scroll up", () => {
+  const nextFrame = frames();
+  const { log, scrolled, place } = browserList(0);
+  log.clientHeight = 0; // folded: neither it nor its lines take any room
+  const follow = followEnd(log);
+  follow();
+  nextFrame();
+  log.clientHeight = 100; // opened with its 30 lines, scrolled to its end as the chat does
+  log.lines = 30;
+  log.scrollTop = log.scrollHeight;
+  scrolled();
+  place(100); // the reader scrolls up to an earlier line
+  scrolled();
+  log.lines = 31;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 100, "the reader's place is kept");
+});

@@ -229,11 +229,14 @@ export function followEnd(list) {
       queued = false;
       // A list too short to scroll is at its end, wherever its reader had scrolled it before
       // (read here, the frame's own layout done a moment early, not once more).
-      height = list.scrollHeight;
-      if (height <= list.clientHeight + 4) {
+      const now = list.scrollHeight;
+      // A list out of sight (the chat folded on a phone) has no height to keep: read as 0, its
+      // reader's first scroll up once it opens would be taken for the end.
+      height = list.clientHeight > 0 ? now : Infinity;
+      if (now <= list.clientHeight + 4) {
         atEnd = true;
         mark();
-      } else if (atEnd) list.scrollTop = height;
+      } else if (atEnd) list.scrollTop = now;
     });
   };
 }
