@@ -426,13 +426,15 @@ async def photograph(target: Page | Locator, path: Path, *, full_page: bool = Fa
 
     A shot costs about 0.6 s of CPU (Chromium draws and encodes the whole page) and most are
     only kept to be looked at: a run that keeps none takes none. What a test checks on the page
-    it checks with the page's own state, never through its pictures.
+    it checks with the page's own state, never through its pictures. The animations are run to
+    their end first: a showdown photographed as its last cards were dealt showed them half faded
+    in (docs/screenshots/bd7-showdown.png).
     """
     if kept():
         if isinstance(target, Page):
-            await target.screenshot(path=str(path), full_page=full_page)
+            await target.screenshot(path=str(path), full_page=full_page, animations="disabled")
         else:
-            await target.screenshot(path=str(path))
+            await target.screenshot(path=str(path), animations="disabled")
     return path
 
 

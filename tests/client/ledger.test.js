@@ -1,7 +1,8 @@
 // The ledger when the night's figures cannot be read (ledger.js): it says why and when it tries
 // again, tries again by itself (a quiet table sends no frame that would fetch them), and once an
 // answer comes the line is gone. And a seat's Leave, first under the title, stays the same
-// element as hands begin and end and chips are asked for. The network is a stand-in `fetch`, the
+// element as hands begin and end and chips are asked for, and the line for the hand in play,
+// kept empty between hands, goes once the night is over. The network is a stand-in `fetch`, the
 // clock node's mock timers.
 
 import { test } from "node:test";
@@ -122,4 +123,29 @@ test("a seat's Leave lies first under the title and stays the same element as ha
   // Between hands the line is there, empty, keeping its place (app.css gives it its height).
   assert.deepEqual(keys(), between);
   assert.deepEqual(between.slice(0, 2), [null, "leave"]);
+});
+
+test("the empty line for the hand in play goes once the night and its last hand are over", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const net = network();
+  net.down = false;
+  const panel = new LedgerPanel({ send: () => true });
+  const seat = { role: "seat", seat: 0 };
+  const line = () => panel.element.querySelector(".counting");
+  const show = async (frame, playing) => {
+    night.hand_in_progress = playing;
+    panel.update({ ...table, ...frame, hand_in_progress: playing }, seat);
+    t.mock.timers.tick(150);
+    await settle();
+  };
+  await show({ status: "running", hands_dealt: 3 }, null);
+  assert.equal(line()?.textContent, ""); // between hands: there, empty, as high
+  // The host ends the night during hand 4: the settle-up waits for it, and the line says so.
+  await show({ status: "ended", hands_dealt: 4 }, 4);
+  assert.match(line()?.textContent ?? "", /Hand 4 counts once it ends/);
+  // Hand 4 is over and no other will come: nothing keeps a place for one.
+  await show({ status: "ended", hands_dealt: 4 }, null);
+  assert.equal(line(), null);
+  assert.match(panel.element.textContent, /The night is over: the settle-up/);
+  night.hand_in_progress = null;
 });

@@ -205,10 +205,23 @@ export function keepFocus(redraw) {
 export function followEnd(list) {
   let atEnd = true;
   let queued = false;
+  // The list's height when this last looked (at a frame, below). A scroll event comes a frame
+  // after its scroll, often after more lines came (a showdown's dozen at once), and its place is
+  // read against the list that was scrolled, not the longer one of the moment: read against
+  // that, the list's own scroll to its end, or the browser's as a new hand's few lines took the
+  // last hand's place, looked like its reader scrolling up, and it stopped following for good
+  // (the hand log of a quick table stuck at its first lines).
+  let height = Infinity;
+  // A list at its end is not scroll-anchored (app.css, .at-end): as lines left the top of the
+  // hand log's window of 60, the browser kept the lines in view in place, which scrolled the
+  // list up from its end, and it stopped following. A reader scrolled up keeps their place.
+  const mark = () => list.classList.toggle("at-end", atEnd);
   const measure = () => {
-    atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    atEnd = list.scrollTop + list.clientHeight >= Math.min(height, list.scrollHeight) - 4;
+    mark();
   };
   list.addEventListener("scroll", measure, { passive: true });
+  mark();
   return () => {
     if (queued) return;
     queued = true;
@@ -216,8 +229,14 @@ export function followEnd(list) {
       queued = false;
       // A list too short to scroll is at its end, wherever its reader had scrolled it before
       // (read here, the frame's own layout done a moment early, not once more).
-      if (list.scrollHeight <= list.clientHeight + 4) atEnd = true;
-      else if (atEnd) list.scrollTop = list.scrollHeight;
+      const now = list.scrollHeight;
+      // A list out of sight (the chat folded on a phone) has no height to keep: read as 0, its
+      // reader's first scroll up once it opens would be taken for the end.
+      height = list.clientHeight > 0 ? now : Infinity;
+      if (now <= list.clientHeight + 4) {
+        atEnd = true;
+        mark();
+      } else if (atEnd) list.scrollTop = now;
     });
   };
 }

@@ -356,12 +356,16 @@ export class LedgerPanel {
         ),
       ),
       h("p", { className: night.balanced ? "balance" : "balance off", "data-key": "balance" }, balance),
-      // Kept between hands, empty and as high (app.css), so that the luck under it stays put.
-      h(
-        "p",
-        { className: "muted counting", "data-key": "in-progress" },
-        this.counting !== null ? `Hand ${this.counting} counts once it ends: the figures stand as it began.` : "",
-      ),
+      // Kept between hands, empty and as high (app.css), so that the luck under it stays put;
+      // gone once the night and its last hand are over: no hand is to come, and it was a blank
+      // a line or two high between the settle-up's figures and the luck.
+      this.over() && this.counting === null
+        ? ""
+        : h(
+            "p",
+            { className: "muted counting", "data-key": "in-progress" },
+            this.counting !== null ? `Hand ${this.counting} counts once it ends: the figures stand as it began.` : "",
+          ),
     );
   }
 
