@@ -149,3 +149,25 @@ test("the empty line for the hand in play goes once the night and its last hand 
   assert.match(panel.element.textContent, /The night is over: the settle-up/);
   night.hand_in_progress = null;
 });
+
+test("the line while one player holds every chip fits its reader: the holder is asked for nothing", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const net = network();
+  net.down = false;
+  const holder = table.seats[0];
+  const line = async (welcome) => {
+    const panel = new LedgerPanel({ send: () => true });
+    panel.update({ ...table, status: "running", holds_all: holder.seat }, welcome);
+    t.mock.timers.tick(150);
+    await settle();
+    return panel.element.querySelector(".holds-all").textContent;
+  };
+  const own = await line({ role: "seat", seat: holder.seat });
+  assert.match(own, /^You hold every chip at the table\./);
+  assert.doesNotMatch(own, /ask for chips/);
+  const other = await line({ role: "seat", seat: holder.seat + 1 });
+  assert.match(other, new RegExp(`^${holder.name} holds every chip at the table\\..*ask for chips below`));
+  const watcher = await line({ role: "watch" });
+  assert.match(watcher, new RegExp(`^${holder.name} holds every chip`));
+  assert.doesNotMatch(watcher, /ask for chips/);
+});

@@ -138,8 +138,8 @@ export class HostConsole {
       "div",
       { id: "console-body", className: "console-body", hidden: folded },
       this.section("Dealing", this.status),
-      this.section("Your seat", this.mine),
-      this.section("Seat requests", this.requests, this.requestsNote),
+      (this.seatSection = this.section("Your seat", this.mine)),
+      (this.requestsSection = this.section("Seat requests", this.requests, this.requestsNote)),
       this.section("Seats", this.seats, this.newLink),
       (this.tournamentSection = this.section(
         "Tournament deal",
@@ -150,7 +150,7 @@ export class HostConsole {
         ),
         (this.dealBox = h("div", { id: "deal-box" })),
       )),
-      this.section(
+      (this.botsSection = this.section(
         "Bots",
         h(
           "div",
@@ -166,8 +166,8 @@ export class HostConsole {
             "Add a bot",
           ),
         ),
-      ),
-      this.section("Games, stakes and clocks", this.rules),
+      )),
+      (this.rulesSection = this.section("Games, stakes and clocks", this.rules)),
       // The ledger's section (ledger.js fills it): buy-ins, rebuys and the end of the night.
       h("section", { id: "ledger-console", className: "console-section", "aria-label": "Chips and the ledger" }),
       this.section("Links", this.linkList()),
@@ -442,6 +442,10 @@ export class HostConsole {
             ),
     );
     mergeChildren(this.status, fresh);
+    // Nor anything that would play a hand: the server seats nobody once the night is over,
+    // and games, stakes and clocks would govern hands that never come.
+    for (const section of [this.seatSection, this.requestsSection, this.botsSection, this.rulesSection])
+      section.hidden = ended;
     this.tournamentSection.hidden = !table.tournament || table.tournament.finished;
     this.drawSeats(table);
     this.drawMine(table);

@@ -16,7 +16,7 @@ import { leaveWords } from "./tourneyclock.js";
 import { fetchLuck, luckSection } from "./luck.js";
 import { nightAuditSection, progressWords, watchNight } from "./nightcheck.js";
 import { drawnFrom, nightKey } from "./ledgerkey.js";
-import { describeLedgerUnread } from "./words.js";
+import { describeHoldsAll, describeLedgerUnread } from "./words.js";
 
 const REFETCH_MS = 150;
 // A fetch of the night that failed is tried again after 5 s, then 10, 20 and 40, then each
@@ -235,12 +235,12 @@ export class LedgerPanel {
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     if (table.holds_all !== null && table.holds_all !== undefined && !ended && !tourney) {
       const holder = table.seats.find((seat) => seat.seat === table.holds_all);
+      const reader = this.seat === table.holds_all ? "holder" : this.seat !== null ? "seated" : "watcher";
       parts.push(
         h(
           "p",
           { className: "holds-all", role: "status", "data-key": "holds-all" },
-          `${holder ? holder.name : "One player"} holds every chip at the table. `,
-          "No hand can be dealt until someone else rebuys: ask for chips below, and the host approves.",
+          describeHoldsAll(holder?.name, reader),
         ),
       );
     }

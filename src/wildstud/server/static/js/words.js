@@ -445,6 +445,24 @@ export function describeLedgerUnread(reason, seconds) {
   return `The ledger could not be read (${reason.replace(/\.$/, "")}): trying again in ${when}.`;
 }
 
+/** The ledger's line while one player holds every chip, for the one who reads it: the holder
+ * needs no chips (the others must rebuy), a seated player may ask for some in the form below,
+ * and a page without a seat (the host's, a watcher's) has no form to ask with.
+ *
+ *   describeHoldsAll("Ann", "holder")
+ *   // "You hold every chip at the table. No hand can be dealt until someone else rebuys and the host approves."
+ *   describeHoldsAll("Ann", "seated")
+ *   // "Ann holds every chip at the table. No hand can be dealt until someone else rebuys: ask for chips below, and the host approves."
+ */
+export function describeHoldsAll(name, reader) {
+  if (reader === "holder")
+    return "You hold every chip at the table. No hand can be dealt until someone else rebuys and the host approves.";
+  const holds = `${name || "One player"} holds every chip at the table.`;
+  if (reader === "seated")
+    return `${holds} No hand can be dealt until someone else rebuys: ask for chips below, and the host approves.`;
+  return `${holds} No hand can be dealt until someone else rebuys and the host approves.`;
+}
+
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
 function and(names) {
   if (names.length < 2) return names.join("");
