@@ -38,14 +38,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.server.conftest import Server
-from tests.server.flooding import Figures, measure, read_flood, slowloris
+from tests.server.flooding import SHARE, Figures, measure, read_flood, slowloris
 
 
 def _milliseconds(figures: Figures) -> dict[str, Any]:
     result: dict[str, Any] = {
         name: {"p50_ms": round(p50 * 1000, 1), "p99_ms": round(p99 * 1000, 1)}
         for name, (p50, p99) in figures.items()
+        if name != SHARE
     }
+    health_share, action_share = figures[SHARE]
+    result[SHARE] = {"health": round(health_share, 2), "action": round(action_share, 2)}
     for what in ("health", "action"):
         before, during = figures[f"{what} before"][0], figures[f"{what} during"][0]
         result[f"{what} p50 during/before"] = round(during / before, 2)

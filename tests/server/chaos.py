@@ -410,14 +410,22 @@ def _metric(server: Server, name: str) -> float:
 
 
 async def _ok(http: httpx.AsyncClient, method: str, url: str, **options: Any) -> Frame:
-    """The answer to a request, made again as the server says when it answers 429: a process
+    """The answer to a request, made again as the server says when it answers 429 (a process
     that does not run a table looks its links up with a limit per address, and every client of
-    this run comes from one address."""
-    for _ in range(10):
+    this run comes from one address) or 503, which says to try again and changed nothing
+    (wildstud.server.errors): a table moving between processes answers it for a moment, and on
+    a loaded machine a live process's heartbeat falls past the lease (4.2 s seen at a load near
+    19), so its tables move; the new owner serves the request within a failover, which the run
+    bounds at 15 s (``failover_s``)."""
+    deadline = time.monotonic() + 15
+    for _ in range(100):
         response = await http.request(method, url, **options)
-        if response.status_code != 429:
+        if response.status_code == 503 and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+        elif response.status_code == 429:
+            await asyncio.sleep(float(response.headers.get("retry-after", "1")))
+        else:
             break
-        await asyncio.sleep(float(response.headers.get("retry-after", "1")))
     assert response.status_code < 300, (response.status_code, response.text)
     data: Frame = response.json()
     return data
