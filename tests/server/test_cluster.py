@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import random
 import socket
@@ -26,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Postgres, Server
 from tests.server.helpers import tables_run_by
 from tests.tools.wsclient import Api, Client, Frame, play
+from wildstud.server.cluster import Cluster
 from wildstud.server.limits import TABLES_BURST
 from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND, ROUTED
 
@@ -347,3 +349,39 @@ def test_connections_are_limited_per_address_across_the_cluster(
     finally:
         for server in pair:
             server.stop()
+
+
+def test_the_heartbeat_keeps_its_schedule_when_a_tick_takes_long() -> None:
+    """A tick that takes half a heartbeat does not push the next one back by its length: the
+    heartbeat is renewed every ``heartbeat`` seconds, or at once after a tick longer than that,
+    and no burst follows to catch up, so a live process's heartbeat does not grow older than
+    its lease on a slow machine. No database: the tick is a stand-in that takes 0.3 s of a 0.6 s
+    heartbeat, then twice 1 s, then 0.3 s again."""
+    lengths = [0.3, 0.3, 0.3, 1.0, 1.0, 0.3, 0.3, 0.3]
+
+    async def run() -> list[float]:
+        cluster = Cluster(None, None, "http://127.0.0.1:1", lease=1.8)  # type: ignore[arg-type]
+        loop = asyncio.get_running_loop()
+        started: list[float] = []
+        done = asyncio.Event()
+
+        async def slow_tick() -> None:
+            started.append(loop.time())
+            if len(started) > len(lengths):
+                done.set()
+                return
+            await asyncio.sleep(lengths[len(started) - 1])
+
+        cluster.tick = slow_tick  # type: ignore[method-assign]
+        beating = asyncio.create_task(cluster._beat())
+        await asyncio.wait_for(done.wait(), 30)
+        beating.cancel()
+        return started
+
+    started = asyncio.run(run())
+    gaps = [later - earlier for earlier, later in itertools.pairwise(started)]
+    # 0.6 s apart while a tick takes 0.3 s (a pause after each tick made it 0.9 s); a 1 s tick
+    # is followed by the next as it ends; and then 0.6 s apart again, not sooner.
+    assert all(0.5 < gap < 0.8 for gap in gaps[:3]), gaps
+    assert all(0.95 < gap < 1.3 for gap in gaps[3:5]), gaps
+    assert all(0.5 < gap < 0.8 for gap in gaps[5:]), gaps

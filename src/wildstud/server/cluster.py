@@ -142,8 +142,16 @@ class Cluster:
         self._thread.shutdown(wait=False)
 
     async def _beat(self) -> None:
+        # On a schedule, not a pause after each tick: a tick that took long (the database slow on
+        # a loaded machine, tables loaded) used to put its whole time between two renewals on
+        # top of the heartbeat's, and a live process's heartbeat grew older than its lease (4.2 s
+        # measured at a load near 19), so its tables moved under it. A tick longer than the
+        # heartbeat is followed by the next at once, never by a burst to catch up.
+        loop = asyncio.get_running_loop()
+        due = loop.time()
         while True:
-            await asyncio.sleep(self.heartbeat)
+            due = max(due + self.heartbeat, loop.time())
+            await asyncio.sleep(due - loop.time())
             try:
                 await self.tick()
             except Exception as error:  # the database is unreachable: try again next beat
