@@ -221,6 +221,10 @@ export async function forgetOldNights(store, now = Date.now()) {
 }
 
 const KEPT_DEALS = 4; // the secrets a page keeps in memory: the deal in play and a few before it
+/** Drop the oldest of `kept` (a Map or Set by deal, in the order they came) past KEPT_DEALS. */
+const keepRecent = (kept) => {
+  if (kept.size > KEPT_DEALS) kept.delete(kept.keys().next().value);
+};
 
 /** What a page remembers of the keys it checked (each with its proof) for a deal: the dealt
  * deck's check then takes them as checked rather than check them again on the pass's path. */
@@ -245,7 +249,7 @@ export class PageRounds {
     if (held === undefined) {
       held = this.read(key);
       this.kept.set(key, held);
-      if (this.kept.size > KEPT_DEALS) this.kept.delete(this.kept.keys().next().value); // the oldest
+      keepRecent(this.kept);
       held.catch(() => this.kept.delete(key)); // a failed read is tried again by the next frame
     }
     return held;
@@ -291,7 +295,7 @@ export class PageRounds {
     if (asked.step === "mask") {
       const joint = checkedJoint(arithmetic, asked.keys, key, this.party, bound);
       this.checked.add(keysChecked(this.context, this.deal, asked.keys));
-      if (this.checked.size > KEPT_DEALS) this.checked.delete(this.checked.values().next().value); // the oldest
+      keepRecent(this.checked);
       const turned = shuffleTurn(asked.deck.map(ciphertextOf), secret, order, joint, bound);
       return { step: "mask", key, deck: turned.map(ciphertextHex) };
     }
@@ -509,7 +513,7 @@ export class PagePrivate {
         .catch(() => undefined)
         .then((kept) => ({ points: new Set(kept?.points), places: new Map(kept?.places), deck: kept?.deck ?? null }));
       this.shared.set(key, shared);
-      if (this.shared.size > KEPT_DEALS) this.shared.delete(this.shared.keys().next().value); // the oldest
+      keepRecent(this.shared);
     }
     return shared;
   }
@@ -575,7 +579,7 @@ export class PagePrivate {
     // Kept with what the page shared, for its check of the night record (ownPart).
     checked.then(({ digest }) => this.keepDeck(page, hand, digest)).catch(() => {}); // said by the frame that waits
     this.dealts.set(key, { said, checked });
-    if (this.dealts.size > KEPT_DEALS) this.dealts.delete(this.dealts.keys().next().value); // the oldest
+    keepRecent(this.dealts);
     return checked;
   }
 
