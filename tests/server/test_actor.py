@@ -30,7 +30,7 @@ from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Store, TableState
 from wildstud.server.store.records import Changes, ChatLine
-from wildstud.server.table import StorageFailureError, Table, TableStatus
+from wildstud.server.table import StorageFailureError, Table, TableStatus, runner_pass
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Asked, Slice
 from wildstud.server.table.chat import (
@@ -473,6 +473,48 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
         return [frame["type"] for frame in page.frames]
 
     assert "chat" in asyncio.run(run())
+
+
+def test_an_equity_bot_that_thinks_too_long_plays_as_a_calling_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot's turn has no clock: an equity bot still thinking after THINK_SECONDS (its kernels'
+    first compile on a fresh install, a minute) plays as a calling bot would, and the hand goes
+    on; what its thread comes to later is left."""
+    monkeypatch.setattr(runner_pass, "THINK_SECONDS", 0.3)
+
+    async def run() -> tuple[int, bool]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        settings = TableSettings(name="slow", games=[GameEntry(game="FTQ")], bot_delay=0)
+        table, _ = await lobby.create(settings)
+        thinker = await table.add_bot(SeatKind.EQUITY_BOT, None, None)
+        caller = await table.add_bot(SeatKind.CALLING_BOT, None, None)
+        slow = SlowBot(caller.bot)
+        thinker.bot = slow
+        await table.set_status(TableStatus.RUNNING)
+        try:
+            async with asyncio.timeout(20):
+                while not slow.started.is_set():
+                    await asyncio.sleep(0.01)
+                live = table.live
+                assert live is not None
+                played = live.actions
+                # Never let go: the stand-in plays its turn, and the hand goes on.
+                while table.live is not None and table.live.actions == played:
+                    await asyncio.sleep(0.01)
+                acted = table.live.actions if table.live is not None else played + 1
+        finally:
+            waited = slow.release.is_set()
+            slow.release.set()
+            await lobby.close()
+            store.close()
+        return acted - played, waited
+
+    acted, released = asyncio.run(run())
+    assert acted >= 1
+    assert not released  # it played before its thread was let go
 
 
 def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again() -> None:

@@ -11,9 +11,11 @@ street, a redeal; a tournament's break shown is the tick's own outcome.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
+from wildstud.bots import CallingBot
 from wildstud.server.seating import Seat
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_due import BotChoice
@@ -22,7 +24,17 @@ from wildstud.server.table.runner_slice import BotActs
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
 
-__all__ = ["choose"]
+__all__ = ["THINK_SECONDS", "choose"]
+
+log = logging.getLogger(__name__)
+
+THINK_SECONDS = 10.0
+"""How long an equity bot may think over a turn before it plays as a calling bot would (the
+bring-in, a check or a call): a bot's turn has no clock of its own and the table waits for it,
+and its thinking can run long (the Monte Carlo kernels' first compile on a fresh install is a
+minute of one core, more on a busy machine). Its thread runs on; what it comes to is left."""
+
+_STAND_IN = CallingBot()
 
 
 def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
@@ -58,9 +70,39 @@ def _thought(
     if thinking is None or thinking[0] != key:
         assert seat.bot is not None
         view = driver.table.private.view(live.hand, engine)  # its seat's view only
-        future = asyncio.get_running_loop().run_in_executor(None, seat.bot.choose, view)
-        future.add_done_callback(lambda _: driver.table.wake())
-        driver.thinking = (key, future)
+        loop = asyncio.get_running_loop()
+        decided: asyncio.Future[tuple[ActionKind, int | None]] = loop.create_future()
+
+        def thought(done: asyncio.Future[tuple[ActionKind, int | None]]) -> None:
+            if decided.done():
+                return  # too late: it played as a calling bot
+            if done.cancelled():
+                decided.cancel()
+            elif (error := done.exception()) is not None:
+                decided.set_exception(error)  # its failure is the tick's, as ever
+            else:
+                decided.set_result(done.result())
+
+        def too_long() -> None:
+            if not decided.done():
+                log.warning(
+                    "table %s: the equity bot %s thought over %.0f s; it plays as a calling bot"
+                    " this turn",
+                    driver.table.id,
+                    seat.name,
+                    THINK_SECONDS,
+                )
+                decided.set_result(_STAND_IN.choose(view))
+
+        loop.run_in_executor(None, seat.bot.choose, view).add_done_callback(thought)
+        timer = loop.call_later(THINK_SECONDS, too_long)
+
+        def wake(_: object) -> None:
+            timer.cancel()
+            driver.table.wake()
+
+        decided.add_done_callback(wake)
+        driver.thinking = (key, decided)
         return None
     if not thinking[1].done():
         return None
