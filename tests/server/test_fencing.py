@@ -6,12 +6,16 @@ chat lines, mutes, the table's row, its tournament)."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from tests.server.conftest import Postgres
 from tests.server.helpers import seat_state, table_state
+from wildstud.server.errors import unavailable
 from wildstud.server.store import (
     ActionRecord,
     Changes,
@@ -26,6 +30,7 @@ from wildstud.server.store import (
 )
 from wildstud.server.store import leases as sql
 from wildstud.server.store.chat import NewLine, add_line, recent_lines, set_mute
+from wildstud.server.table.writer import StorageFailureError, TableMovedError, Writer
 
 
 @pytest.fixture
@@ -204,3 +209,44 @@ def test_the_database_itself_refuses_any_write_under_a_stale_fence(
     _write_under(store, "t1 2", write)  # under the current epoch it is written
     assert _rows(store) != before or write.startswith("UPDATE")
     store.close()
+
+
+def test_a_write_the_fence_refuses_tells_the_user_the_table_is_moving() -> None:
+    """A table's write refused by the fence (another process took its lease) is not "the server
+    could not store the change": the table is moving, and the request sent again reaches it at
+    its new process; every later change here is refused the same way, the clients told to go."""
+    closed: list[tuple[int, str]] = []
+
+    class Store:
+        async def call(self, method: object, *args: object) -> None:
+            raise FencedError("table t1: epoch 1 is stale (the lease is at 2)")
+
+    client = SimpleNamespace(close=lambda code, why: closed.append((code, why)))
+    table = SimpleNamespace(
+        id="t1",
+        epoch=1,
+        broken=False,
+        moved=False,
+        store=Store(),
+        metrics=SimpleNamespace(fenced=SimpleNamespace(inc=lambda: None)),
+        fanout=SimpleNamespace(clients=lambda: [client]),
+        on_broken=None,
+    )
+    writer = Writer(table)  # type: ignore[arg-type]
+
+    async def run() -> list[StorageFailureError]:
+        refused = []
+        for _ in range(2):
+            with pytest.raises(StorageFailureError) as caught:
+                await writer.write(lambda *args: None)
+            refused.append(caught.value)
+        return refused
+
+    first, later = asyncio.run(run())
+    for error in (first, later):
+        assert isinstance(error, TableMovedError)
+        assert (
+            unavailable(error) == "the table is moving to another process of the server; try again"
+        )
+    assert (table.moved, table.broken) == (True, True)
+    assert closed == [(1012, "the table moved")]

@@ -13,7 +13,9 @@ failure is found:
 
 - :class:`NotReadyError`: the server is starting, or its database does not answer;
 - :class:`~wildstud.server.table.writer.StorageFailureError`: a table's change was not stored
-  (the table is as it was before it), or the table has stopped taking changes;
+  (the table is as it was before it), or the table has stopped taking changes
+  (:class:`~wildstud.server.table.writer.TableMovedError` when another process of a cluster runs
+  it now: said as the table moving, as the fence's own refusal is);
 - :class:`~wildstud.server.store.leases.FencedError`: the store refused a write whose lease
   epoch is stale (in a cluster, another process runs the table now).
 

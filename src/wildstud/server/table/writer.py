@@ -44,6 +44,7 @@ __all__ = [
     "FAILURES_BEFORE_RELOAD",
     "ChangeLock",
     "StorageFailureError",
+    "TableMovedError",
     "Writer",
 ]
 
@@ -60,6 +61,14 @@ class StorageFailureError(ServerError):
     refused the write or the store keeps failing, stopped for another process or a reload)."""
 
     said = "the server could not store the change; try again"
+
+
+class TableMovedError(StorageFailureError):
+    """The change was not stored because another process of the server runs the table now (its
+    lease moved on while this one stood still): said as such, for the request will reach the
+    table at its new process once sent again."""
+
+    said = FencedError.said
 
 
 class ChangeLock:
@@ -149,16 +158,16 @@ class Writer:
         self, method: Callable[..., T], args: tuple[Any, ...], failed: Callable[[Exception], None]
     ) -> T:
         table = self.table
+        if table.moved:  # (a moved table is broken too: it takes no more changes here)
+            raise TableMovedError(f"table {table.id}: another process runs the table now")
         if table.broken:
             raise StorageFailureError(f"table {table.id}: the table is being reloaded")
-        if table.moved:
-            raise StorageFailureError(f"table {table.id}: another process runs the table now")
         started = time.monotonic()
         try:
             result = await table.store.call(method, *args)
         except FencedError:
             self.lease_lost()
-            raise StorageFailureError(f"table {table.id}: the lease moved on") from None
+            raise TableMovedError(f"table {table.id}: the lease moved on") from None
         except Exception as error:
             failed(error)
             raise StorageFailureError(f"table {table.id}: the change was not stored") from None
